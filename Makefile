@@ -1,0 +1,29 @@
+# omp-indirect: the two commands are `make run` and `make check`.
+BUILD ?= build
+HOST_OFFLOAD := -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu
+
+.PHONY: all deps build run check bench clean
+
+all: build
+
+deps:
+	@utils/install-deps
+
+$(BUILD)/build.ninja: CMakeLists.txt | deps
+	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/build.ninja
+	ninja -C $(BUILD)
+
+# Compiles examples/dispatch.c with the wrapper and runs it on the
+# host-offload device.
+run: build
+	$(BUILD)/bin/omp-indirect-clang $(HOST_OFFLOAD) examples/dispatch.c \
+	  -o $(BUILD)/dispatch
+	OMP_TARGET_OFFLOAD=MANDATORY $(BUILD)/dispatch
+
+check: build
+	ninja -C $(BUILD) check
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,99 @@
+//===- Plugin.cpp - the omp-indirect clang plugin -------------------------===//
+//
+// Runs before clang's code generator on every job of an OpenMP offload
+// compile. At the end of the translation unit it finds the indirect
+// functions, makes sure each one is emitted (also on the device, also when
+// it is `static` and only its address is taken on the host), and hands the
+// list to the pass, which records it as module metadata. It also adds its
+// own shared object to the code generator's pass plugins, so `-fplugin`
+// alone brings in the pass.
+//
+// USAGE: clang -fopenmp -fopenmp-version=51
+//              -fopenmp-targets=x86_64-pc-linux-gnu
+//              -fplugin=build/lib/libomp-indirect.so file.c
+//
+//===----------------------------------------------------------------------===//
+#include "IndirectFunctions.h"
+#include "OmpIndirect.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+
+#include <dlfcn.h>
+
+using namespace clang;
+
+namespace omp_indirect {
+namespace {
+
+/// Path of this shared object, to hand to the code generator.
+std::string ownPath() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&ownPath), &Info) || !Info.dli_fname)
+    return "";
+  return Info.dli_fname;
+}
+
+class Consumer : public ASTConsumer {
+public:
+  explicit Consumer(CompilerInstance &CI) : CI(CI) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    std::vector<FoundFunction> Found = findIndirectFunctions(Ctx);
+    TUInfo Info{translationUnitId(Ctx), {}};
+    for (const FoundFunction &F : Found) {
+      Info.Entries.push_back({F.MangledName, unsigned(Info.Entries.size())});
+      if (const FunctionDecl *Def = F.Decl->getDefinition())
+        forceEmission(Ctx, *const_cast<FunctionDecl *>(Def));
+    }
+    setPendingTUInfo(std::move(Info));
+  }
+
+private:
+  /// A `used` function is emitted even when nothing references it. The code
+  /// generator may have seen the definition before the directive that made
+  /// it indirect, so it sees the definition again; a function it already
+  /// emitted is not emitted twice.
+  void forceEmission(ASTContext &Ctx, FunctionDecl &Def) {
+    if (Def.hasAttr<UsedAttr>())
+      return;
+    Def.addAttr(UsedAttr::CreateImplicit(Ctx));
+    CI.getASTConsumer().HandleTopLevelDecl(DeclGroupRef(&Def));
+  }
+
+  CompilerInstance &CI;
+};
+
+class Action : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    const LangOptions &LO = CI.getLangOpts();
+    bool Offload = LO.OpenMPIsDevice || !LO.OMPTargetTriples.empty();
+    if (!LO.OpenMP || !Offload)
+      return std::make_unique<ASTConsumer>();
+    CodeGenOptions &CG = CI.getCodeGenOpts();
+    std::string Self = ownPath();
+    if (!Self.empty() && !llvm::is_contained(CG.PassPlugins, Self))
+      CG.PassPlugins.push_back(Self);
+    setHostBitcodeJob(!LO.OpenMPIsDevice && CG.DisableLLVMPasses);
+    return std::make_unique<Consumer>(CI);
+  }
+
+  bool ParseArgs(const CompilerInstance &,
+                 const std::vector<std::string> &) override {
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+} // namespace omp_indirect
+
+static FrontendPluginRegistry::Add<omp_indirect::Action>
+    X("omp-indirect", "declare target indirect and scalable declare mapper");

@@ -1,0 +1,110 @@
+//===- OmpIndirect.h - names and entry points of the omp-indirect pass ---===//
+//
+// Everything the clang plugin, the pass and the tests share: the metadata and
+// symbol names that make up omp-indirect's binary interface (docs/ describes
+// each one), the pure transformations, and the pass wrapper.
+//
+// USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
+//            -passes=omp-indirect in.ll -S -o out.ll
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP_INDIRECT_OMPINDIRECT_H
+#define OMP_INDIRECT_OMPINDIRECT_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PassManager.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+class StructType;
+} // namespace llvm
+
+namespace omp_indirect {
+
+/// \name Binary interface. docs/format.md documents every name here.
+///{
+/// Named metadata listing the indirect functions of a translation unit.
+constexpr llvm::StringLiteral EntriesMDName = "omp_indirect.entries";
+/// Named metadata holding the translation unit's identifier.
+constexpr llvm::StringLiteral TUMDName = "omp_indirect.tu";
+/// Metadata kind of an indirect function entry (the design's kind 2).
+constexpr unsigned IndirectFuncKind = 2;
+/// __tgt_offload_entry::flags of an indirect function entry.
+constexpr uint32_t DeclareTargetFptrFlag = 0x8;
+/// Device runtime function that maps a host function pointer to the device.
+constexpr llvm::StringLiteral TranslateFnName = "__kmpc_target_translate_fptr";
+/// Prefix of the per-translation-unit FPTR entry table.
+constexpr llvm::StringLiteral FptrTablePrefix = "__omp_offloading_fptr_entries_";
+/// Host section that gathers every FPTR entry of the program.
+constexpr llvm::StringLiteral FptrSectionName = "omp_offloading_fptr_entries";
+/// Section of the entries stock libomptarget registers.
+constexpr llvm::StringLiteral OffloadSectionName = "omp_offloading_entries";
+/// Device globals that point at the uploaded table and give its length.
+constexpr llvm::StringLiteral MapPtrName = "__omp_offloading_fptr_map_p";
+constexpr llvm::StringLiteral MapSizeName = "__omp_offloading_fptr_map_size";
+/// libomptarget's kernel launch, and the runtime hook that replaces it.
+constexpr llvm::StringLiteral KernelLaunchName = "__tgt_target_kernel";
+constexpr llvm::StringLiteral KernelLaunchHookName =
+    "__omp_indirect_target_kernel";
+///}
+
+/// One indirect function of a translation unit.
+struct IndirectEntry {
+  std::string Name; ///< Symbol name of the function (mangled).
+  unsigned Order;   ///< Position in declaration order, from 0.
+};
+
+/// What the clang plugin found in one translation unit.
+struct TUInfo {
+  std::string Id;                     ///< Unique, equal on host and device.
+  std::vector<IndirectEntry> Entries; ///< In declaration order.
+};
+
+/// \name Metadata (Metadata.cpp)
+///{
+/// True for a module compiled for an offload device ("openmp-device" flag).
+bool isDeviceModule(const llvm::Module &M);
+/// Attaches \p Info to \p M unless \p M already carries entries.
+void writeTUInfo(llvm::Module &M, const TUInfo &Info);
+/// Reads the entries and identifier of \p M. The identifier falls back to a
+/// hash of the source file name when the module has none.
+TUInfo readTUInfo(const llvm::Module &M);
+/// Plugin-to-pass handoff inside one clang process: the plugin stores what
+/// it found, the pass attaches it to the module it runs on.
+void setPendingTUInfo(TUInfo Info);
+/// Returns and clears the stored handoff, if any.
+bool takePendingTUInfo(TUInfo &Out);
+/// Set by the plugin in the host job that runs no LLVM passes (see
+/// PassPlugin.cpp for how the pass still reaches that module).
+void setHostBitcodeJob(bool V);
+bool isHostBitcodeJob();
+///}
+
+/// \name Transformations. Each returns how many things it changed.
+///{
+/// Device: routes every indirect call through __kmpc_target_translate_fptr.
+unsigned translateIndirectCalls(llvm::Module &M);
+/// Host and device: emits the FPTR entry table and what goes with it.
+unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
+/// Host: sends every kernel launch through the runtime's launch hook.
+unsigned hookKernelLaunches(llvm::Module &M);
+/// All of the above that applies to \p M. Returns true if \p M changed.
+bool runOmpIndirect(llvm::Module &M);
+///}
+
+/// The type of libomptarget's __tgt_offload_entry in \p M.
+llvm::StructType *getOffloadEntryType(llvm::Module &M);
+
+/// New-PM wrapper; required, so that it also runs on optnone functions.
+struct OmpIndirectPass : llvm::PassInfoMixin<OmpIndirectPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+} // namespace omp_indirect
+
+#endif // OMP_INDIRECT_OMPINDIRECT_H

@@ -1,0 +1,162 @@
+//===- EntryTable.cpp - emit the OMP_DECLARE_TARGET_FPTR entry table ------===//
+//
+// For a translation unit with indirect functions, both the host and the
+// device module get the same global, in the same order:
+//
+//   @__omp_offloading_fptr_entries_<tu> = global [N x %struct.__tgt_offload_entry]
+//       [{ ptr @f, ptr @name.f, i64 0, i32 8, i32 <name hash> }, ...]
+//
+// On the host the `addr` fields hold host addresses and the table sits in
+// section omp_offloading_fptr_entries, where the runtime finds every unit's
+// table. On the device the same fields hold device addresses. Stock
+// libomptarget never sees the FPTR entries themselves (it would take a
+// size-0 entry for a kernel): the host registers the whole table as one
+// ordinary declare-target global (flags 0, size N*32), so libomptarget maps
+// it and the runtime can read the device copy back.
+//
+// The weak globals __omp_offloading_fptr_map_p/_size, which the device
+// runtime searches, are defined weak on the device and shadowed, with
+// ordinary entries, on the host, so the runtime can write them.
+//
+// USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
+//            -passes=omp-indirect host.ll -S
+//
+//===----------------------------------------------------------------------===//
+#include "OmpIndirect.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "omp-indirect"
+
+STATISTIC(NumFptrEntries, "FPTR entries emitted");
+
+static cl::opt<bool>
+    DisableFptrTable("omp-indirect-disable-fptr-table", cl::Hidden,
+                     cl::init(false),
+                     cl::desc("Do not emit the FPTR entry table"));
+
+namespace omp_indirect {
+
+StructType *getOffloadEntryType(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  if (StructType *T = StructType::getTypeByName(Ctx, "struct.__tgt_offload_entry"))
+    return T;
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  return StructType::create(
+      {Ptr, Ptr, Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx),
+       Type::getInt32Ty(Ctx)},
+      "struct.__tgt_offload_entry");
+}
+
+static Constant *makeString(Module &M, StringRef S, const Twine &Name) {
+  Constant *Init = ConstantDataArray::getString(M.getContext(), S);
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init, Name);
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return GV;
+}
+
+static Constant *makeEntry(Module &M, Constant *Addr, StringRef Name,
+                           uint64_t Size, uint32_t Flags,
+                           uint32_t Reserved = 0) {
+  LLVMContext &Ctx = M.getContext();
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  Constant *Fields[] = {
+      ConstantExpr::getPointerBitCastOrAddrSpaceCast(Addr, Ptr),
+      ConstantExpr::getPointerBitCastOrAddrSpaceCast(
+          makeString(M, Name, ".omp_offloading.entry_name"), Ptr),
+      ConstantInt::get(Type::getInt64Ty(Ctx), Size),
+      ConstantInt::get(Type::getInt32Ty(Ctx), Flags),
+      ConstantInt::get(Type::getInt32Ty(Ctx), Reserved)};
+  return ConstantStruct::get(getOffloadEntryType(M), Fields);
+}
+
+/// Host: an ordinary libomptarget entry, so that stock libomptarget maps
+/// \p GV to its device copy. Entries are weak: units that register the same
+/// global share one entry.
+static void registerWithLibomptarget(Module &M, GlobalVariable &GV) {
+  uint64_t Size = M.getDataLayout().getTypeAllocSize(GV.getValueType());
+  Constant *Init = makeEntry(M, &GV, GV.getName(), Size, /*Flags=*/0);
+  auto *Entry = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                   GlobalValue::WeakAnyLinkage, Init,
+                                   ".omp_offloading.entry." + GV.getName());
+  Entry->setSection(OffloadSectionName);
+  Entry->setAlignment(Align(1));
+  appendToCompilerUsed(M, {Entry});
+}
+
+/// The weak map globals: device definitions, or host shadows with entries.
+static void emitMapGlobals(Module &M, bool Device) {
+  LLVMContext &Ctx = M.getContext();
+  std::pair<StringRef, Type *> Globals[] = {
+      {MapPtrName, PointerType::get(Ctx, 0)},
+      {MapSizeName, Type::getInt64Ty(Ctx)}};
+  for (auto [Name, Ty] : Globals) {
+    GlobalVariable *GV = M.getNamedGlobal(Name);
+    if (GV && !GV->isDeclaration())
+      continue;
+    if (!GV)
+      GV = new GlobalVariable(M, Ty, false, GlobalValue::WeakAnyLinkage,
+                              nullptr, Name);
+    GV->setLinkage(GlobalValue::WeakAnyLinkage);
+    GV->setInitializer(Constant::getNullValue(Ty));
+    GV->setAlignment(Align(8));
+    if (Device)
+      GV->setVisibility(GlobalValue::ProtectedVisibility);
+    else
+      registerWithLibomptarget(M, *GV);
+  }
+}
+
+static Function *getOrDeclare(Module &M, StringRef Name) {
+  if (Function *F = M.getFunction(Name))
+    return F;
+  return Function::Create(FunctionType::get(Type::getVoidTy(M.getContext()),
+                                            false),
+                          GlobalValue::ExternalLinkage, Name, M);
+}
+
+unsigned emitFptrTable(Module &M, const TUInfo &Info) {
+  if (DisableFptrTable || Info.Entries.empty())
+    return 0;
+  std::string TableName = (FptrTablePrefix + Info.Id).str();
+  if (M.getNamedGlobal(TableName))
+    return 0; // Already emitted (the pass ran twice on this module).
+  bool Device = isDeviceModule(M);
+  StructType *EntryTy = getOffloadEntryType(M);
+  SmallVector<Constant *, 16> Entries;
+  for (const IndirectEntry &E : Info.Entries) {
+    Function *F = getOrDeclare(M, E.Name);
+    // `reserved` carries a hash of the name: the runtime compares it between
+    // the host and the device table before it pairs any address.
+    Entries.push_back(makeEntry(M, F, E.Name, 0, DeclareTargetFptrFlag,
+                                uint32_t(xxHash64(E.Name))));
+  }
+  auto *ArrTy = ArrayType::get(EntryTy, Entries.size());
+  auto *Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false,
+                                   GlobalValue::ExternalLinkage,
+                                   ConstantArray::get(ArrTy, Entries),
+                                   TableName);
+  Table->setAlignment(Align(8));
+  if (Device) {
+    Table->setVisibility(GlobalValue::ProtectedVisibility);
+    appendToCompilerUsed(M, {Table});
+  } else {
+    Table->setSection(FptrSectionName);
+    appendToUsed(M, {Table});
+    registerWithLibomptarget(M, *Table);
+  }
+  emitMapGlobals(M, Device);
+  NumFptrEntries += Entries.size();
+  return Entries.size();
+}
+
+} // namespace omp_indirect

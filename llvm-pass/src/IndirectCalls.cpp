@@ -1,0 +1,136 @@
+//===- IndirectCalls.cpp - route device indirect calls through the table --===//
+//
+// On a device module every call through a function pointer becomes
+//
+//   %t = call ptr @__kmpc_target_translate_fptr(ptr %fp)
+//   call %t(...)
+//
+// so that a host address of a `declare target ... indirect` function reaches
+// its device copy. Direct calls, intrinsics and inline asm are left alone.
+// Each rewritten call site is reported as remark `IndirectCallTranslated`;
+// each one left alone as missed remark `DirectCall` or `InlineAsm`.
+//
+// USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
+//            -passes=omp-indirect -pass-remarks=omp-indirect dev.ll -S
+//
+//===----------------------------------------------------------------------===//
+#include "OmpIndirect.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "omp-indirect"
+
+STATISTIC(NumTranslated, "Indirect calls routed through the FPTR table");
+STATISTIC(NumDirect, "Direct calls left alone");
+STATISTIC(NumInlineAsm, "Inline asm calls left alone");
+
+static cl::opt<bool>
+    DisableCallRewrite("omp-indirect-disable-call-rewrite", cl::Hidden,
+                       cl::init(false),
+                       cl::desc("Do not rewrite device indirect calls"));
+
+namespace omp_indirect {
+
+static FunctionCallee getTranslateFn(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  FunctionCallee Fn = M.getOrInsertFunction(
+      TranslateFnName, FunctionType::get(Ptr, {Ptr}, false));
+  if (auto *F = dyn_cast<Function>(Fn.getCallee())) {
+    F->addFnAttr(Attribute::NoUnwind);
+    F->addFnAttr(Attribute::WillReturn);
+    F->setOnlyReadsMemory();
+  }
+  return Fn;
+}
+
+/// True if the callee of \p CB already comes from the translation call, as
+/// when the pass runs twice on one module.
+static bool isTranslated(const CallBase &CB) {
+  auto *Src = dyn_cast<CallInst>(CB.getCalledOperand()->stripPointerCasts());
+  const Function *F = Src ? Src->getCalledFunction() : nullptr;
+  return F && F->getName() == TranslateFnName;
+}
+
+/// Returns true if \p CB was rewritten.
+static bool rewriteCall(CallBase &CB, FunctionCallee Translate,
+                        OptimizationRemarkEmitter &ORE) {
+  if (CB.isInlineAsm()) {
+    ++NumInlineAsm;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "InlineAsm", &CB)
+             << "inline asm call left alone";
+    });
+    return false;
+  }
+  if (isTranslated(CB))
+    return false;
+  if (!CB.isIndirectCall()) {
+    ++NumDirect;
+    ORE.emit([&] {
+      OptimizationRemarkMissed R(DEBUG_TYPE, "DirectCall", &CB);
+      R << "direct call";
+      if (const Function *Callee = CB.getCalledFunction())
+        R << " to " << ore::NV("Callee", Callee->getName());
+      return R << " needs no translation";
+    });
+    return false;
+  }
+  IRBuilder<> B(&CB);
+  Value *Callee = CB.getCalledOperand();
+  Type *Ptr = PointerType::get(CB.getContext(), 0);
+  Value *Arg = B.CreatePointerBitCastOrAddrSpaceCast(Callee, Ptr);
+  CallInst *T = B.CreateCall(Translate, {Arg}, "fptr.device");
+  CB.setCalledOperand(
+      B.CreatePointerBitCastOrAddrSpaceCast(T, Callee->getType()));
+  ++NumTranslated;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "IndirectCallTranslated", &CB)
+           << "indirect call routed through " << TranslateFnName;
+  });
+  return true;
+}
+
+unsigned translateIndirectCalls(Module &M) {
+  if (DisableCallRewrite)
+    return 0;
+  // Collect first: the rewrite inserts calls while we walk.
+  SmallVector<CallBase *, 32> Calls;
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.getName() == TranslateFnName)
+      continue;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (!isa<IntrinsicInst>(CB))
+          Calls.push_back(CB);
+  }
+  if (Calls.empty())
+    return 0;
+  bool HasIndirect = llvm::any_of(
+      Calls, [](CallBase *CB) { return CB->isIndirectCall(); });
+  FunctionCallee Translate;
+  if (HasIndirect)
+    Translate = getTranslateFn(M);
+  unsigned Changed = 0;
+  Function *Current = nullptr;
+  std::unique_ptr<OptimizationRemarkEmitter> ORE;
+  for (CallBase *CB : Calls) {
+    if (CB->getFunction() != Current) {
+      Current = CB->getFunction();
+      ORE = std::make_unique<OptimizationRemarkEmitter>(Current);
+    }
+    Changed += rewriteCall(*CB, Translate, *ORE);
+  }
+  return Changed;
+}
+
+} // namespace omp_indirect

@@ -1,0 +1,95 @@
+//===- Metadata.cpp - omp-indirect module metadata and plugin handoff -----===//
+//
+// The clang plugin records each translation unit's indirect functions as
+// named metadata, {kind 2, mangled name, order}, plus an identifier that is
+// the same in the host and the device compilation of that unit. This file
+// writes and reads that metadata (docs/format.md) and holds the in-process
+// handoff from the plugin's AST consumer to the pass.
+//
+// USAGE: linked into libomp-indirect.so and OmpIndirectPass.so.
+//
+//===----------------------------------------------------------------------===//
+#include "OmpIndirect.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/xxhash.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace omp_indirect {
+
+bool isDeviceModule(const Module &M) {
+  return M.getModuleFlag("openmp-device") != nullptr;
+}
+
+void writeTUInfo(Module &M, const TUInfo &Info) {
+  if (M.getNamedMetadata(EntriesMDName))
+    return;
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  NamedMDNode *Entries = M.getOrInsertNamedMetadata(EntriesMDName);
+  for (const IndirectEntry &E : Info.Entries) {
+    Metadata *Ops[] = {
+        ConstantAsMetadata::get(ConstantInt::get(I32, IndirectFuncKind)),
+        MDString::get(Ctx, E.Name),
+        ConstantAsMetadata::get(ConstantInt::get(I32, E.Order))};
+    Entries->addOperand(MDNode::get(Ctx, Ops));
+  }
+  NamedMDNode *TU = M.getOrInsertNamedMetadata(TUMDName);
+  TU->clearOperands();
+  TU->addOperand(MDNode::get(Ctx, {MDString::get(Ctx, Info.Id)}));
+}
+
+static std::optional<uint64_t> getConstInt(const MDOperand &Op) {
+  if (auto *C = mdconst::dyn_extract_or_null<ConstantInt>(Op))
+    return C->getZExtValue();
+  return std::nullopt;
+}
+
+TUInfo readTUInfo(const Module &M) {
+  TUInfo Info;
+  if (const NamedMDNode *Entries = M.getNamedMetadata(EntriesMDName)) {
+    for (const MDNode *N : Entries->operands()) {
+      if (N->getNumOperands() != 3)
+        continue;
+      std::optional<uint64_t> Kind = getConstInt(N->getOperand(0));
+      std::optional<uint64_t> Order = getConstInt(N->getOperand(2));
+      auto *Name = dyn_cast_or_null<MDString>(N->getOperand(1).get());
+      if (!Kind || *Kind != IndirectFuncKind || !Order || !Name)
+        continue;
+      Info.Entries.push_back({Name->getString().str(), unsigned(*Order)});
+    }
+  }
+  llvm::sort(Info.Entries, [](const IndirectEntry &A, const IndirectEntry &B) {
+    return A.Order < B.Order;
+  });
+  if (const NamedMDNode *TU = M.getNamedMetadata(TUMDName))
+    if (TU->getNumOperands() && TU->getOperand(0)->getNumOperands())
+      if (auto *S = dyn_cast<MDString>(TU->getOperand(0)->getOperand(0)))
+        Info.Id = S->getString().str();
+  if (Info.Id.empty())
+    Info.Id = utohexstr(xxHash64(M.getSourceFileName()), /*LowerCase=*/true);
+  return Info;
+}
+
+static std::optional<TUInfo> Pending;
+static bool HostBitcodeJob = false;
+
+void setPendingTUInfo(TUInfo Info) { Pending = std::move(Info); }
+
+bool takePendingTUInfo(TUInfo &Out) {
+  if (!Pending)
+    return false;
+  Out = std::move(*Pending);
+  Pending.reset();
+  return true;
+}
+
+void setHostBitcodeJob(bool V) { HostBitcodeJob = V; }
+bool isHostBitcodeJob() { return HostBitcodeJob; }
+
+} // namespace omp_indirect

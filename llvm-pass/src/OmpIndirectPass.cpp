@@ -1,0 +1,84 @@
+//===- OmpIndirectPass.cpp - the omp-indirect pass and its registration ---===//
+//
+// runOmpIndirect() applies to one module whatever fits it: on a device module
+// it routes indirect calls through __kmpc_target_translate_fptr; on host and
+// device modules it emits the FPTR entry table; on a host module it sends
+// kernel launches through the runtime's hook. It is idempotent, so running
+// it twice (plugin plus -fpass-plugin) changes nothing the second time.
+//
+// Registration: by pipeline name `omp-indirect` (for opt) and at the
+// pipeline-start extension point (for clang, at -O0 and above). The host
+// bitcode job of an offload compile runs with -disable-llvm-passes, where no
+// extension point fires; when the clang plugin marks that job, the pass runs
+// from a pass-instrumentation callback just before the bitcode writer, the
+// only pass that job runs. That keeps `-fplugin` alone sufficient.
+//
+// USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
+//            -passes=omp-indirect in.ll -S -o out.ll
+//        clang -fpass-plugin=build/lib/OmpIndirectPass.so ...
+//
+//===----------------------------------------------------------------------===//
+#include "OmpIndirect.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+
+using namespace llvm;
+
+namespace omp_indirect {
+
+bool runOmpIndirect(Module &M) {
+  TUInfo Pending;
+  if (takePendingTUInfo(Pending))
+    writeTUInfo(M, Pending);
+  TUInfo Info = readTUInfo(M);
+  unsigned Changed = 0;
+  if (isDeviceModule(M))
+    Changed += translateIndirectCalls(M);
+  else
+    Changed += hookKernelLaunches(M);
+  Changed += emitFptrTable(M, Info);
+  return Changed != 0;
+}
+
+PreservedAnalyses OmpIndirectPass::run(Module &M, ModuleAnalysisManager &) {
+  return runOmpIndirect(M) ? PreservedAnalyses::none()
+                           : PreservedAnalyses::all();
+}
+
+/// Runs the pass on the module of the host bitcode job (see file comment).
+static void registerHostBitcodeHook(PassBuilder &PB) {
+  PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks();
+  if (!PIC)
+    return;
+  PIC->registerBeforeNonSkippedPassCallback([](StringRef, Any IR) {
+    if (!isHostBitcodeJob() || !any_isa<const Module *>(IR))
+      return;
+    setHostBitcodeJob(false); // Once per compilation.
+    runOmpIndirect(const_cast<Module &>(*any_cast<const Module *>(IR)));
+  });
+}
+
+static void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "omp-indirect")
+          return false;
+        MPM.addPass(OmpIndirectPass());
+        return true;
+      });
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(OmpIndirectPass());
+      });
+  registerHostBitcodeHook(PB);
+}
+
+} // namespace omp_indirect
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "omp-indirect", "0.1",
+          omp_indirect::registerCallbacks};
+}
