@@ -20,7 +20,10 @@ config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
 
 host_offload = "-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
 opt = os.path.join(config.llvm_tools_dir, "opt")
+# Longer and composite substitutions first: lit applies them in order.
 subs = [
+    ("%compile-run-and-check",
+     "%wclang " + host_offload + " %s -o %t && %t | FileCheck %s"),
     ("%wclang", config.wrapper),
     ("%clang", config.clang),
     ("%opt", opt),
@@ -28,8 +31,6 @@ subs = [
     ("%plugin", config.plugin),
     ("%rtlib", config.rt_lib_dir),
     ("%host-offload", host_offload),
-    ("%compile-run-and-check",
-     "%wclang " + host_offload + " %s -o %t && %t | FileCheck %s"),
 ]
 config.substitutions.extend(subs)
 

@@ -30,7 +30,7 @@ namespace omp_indirect {
 
 bool runOmpIndirect(Module &M) {
   TUInfo Pending;
-  if (takePendingTUInfo(Pending))
+  if (takePendingTUInfo(Pending) && !Pending.Entries.empty())
     writeTUInfo(M, Pending);
   TUInfo Info = readTUInfo(M);
   unsigned Changed = 0;
