@@ -35,6 +35,8 @@ subs = [
 config.substitutions.extend(subs)
 
 # nvptx: clang-16 can target NVPTX and ptxas is installed.
+if config.ptxas.endswith("NOTFOUND"):
+    config.ptxas = ""
 if "NVPTX" in config.llvm_targets.split(";") and config.ptxas:
     config.available_features.add("nvptx")
     config.available_features.add("ptxas")

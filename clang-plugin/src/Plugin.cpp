@@ -80,7 +80,7 @@ protected:
     std::string Self = ownPath();
     if (!Self.empty() && !llvm::is_contained(CG.PassPlugins, Self))
       CG.PassPlugins.push_back(Self);
-    setHostBitcodeJob(!LO.OpenMPIsDevice && CG.DisableLLVMPasses);
+    setPasslessJob(CG.DisableLLVMPasses);
     return std::make_unique<Consumer>(CI);
   }
 

@@ -78,10 +78,11 @@ TUInfo readTUInfo(const llvm::Module &M);
 void setPendingTUInfo(TUInfo Info);
 /// Returns and clears the stored handoff, if any.
 bool takePendingTUInfo(TUInfo &Out);
-/// Set by the plugin in the host job that runs no LLVM passes (see
-/// PassPlugin.cpp for how the pass still reaches that module).
-void setHostBitcodeJob(bool V);
-bool isHostBitcodeJob();
+/// Set by the plugin in a job that runs no LLVM passes, such as the host
+/// bitcode job of an offload compile (see OmpIndirectPass.cpp for how the
+/// pass still reaches that module).
+void setPasslessJob(bool V);
+bool isPasslessJob();
 ///}
 
 /// \name Transformations. Each returns how many things it changed.

@@ -6,7 +6,8 @@
 //   call %t(...)
 //
 // so that a host address of a `declare target ... indirect` function reaches
-// its device copy. Direct calls, intrinsics and inline asm are left alone.
+// its device copy. Direct calls, intrinsics and inline asm are left alone,
+// and so is the device runtime's own code.
 // Each rewritten call site is reported as remark `IndirectCallTranslated`;
 // each one left alone as missed remark `DirectCall` or `InlineAsm`.
 //
@@ -100,13 +101,26 @@ static bool rewriteCall(CallBase &CB, FunctionCallee Translate,
   return true;
 }
 
+/// True for functions of a device runtime, whose own calls through pointers
+/// (the parallel-region and task trampolines) must stay as they are: ours,
+/// and LLVM's DeviceRTL, which clang-16 links into NVPTX device modules before
+/// any pass runs and which marks every function with the assumption
+/// "ompx_no_call_asm".
+static bool isDeviceRuntime(const Function &F) {
+  if (F.getName() == TranslateFnName)
+    return true;
+  Attribute A = F.getFnAttribute("llvm.assume");
+  return A.isStringAttribute() &&
+         A.getValueAsString().contains("ompx_no_call_asm");
+}
+
 unsigned translateIndirectCalls(Module &M) {
   if (DisableCallRewrite)
     return 0;
   // Collect first: the rewrite inserts calls while we walk.
   SmallVector<CallBase *, 32> Calls;
   for (Function &F : M) {
-    if (F.isDeclaration() || F.getName() == TranslateFnName)
+    if (F.isDeclaration() || isDeviceRuntime(F))
       continue;
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))

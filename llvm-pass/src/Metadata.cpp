@@ -77,7 +77,7 @@ TUInfo readTUInfo(const Module &M) {
 }
 
 static std::optional<TUInfo> Pending;
-static bool HostBitcodeJob = false;
+static bool PasslessJob = false;
 
 void setPendingTUInfo(TUInfo Info) { Pending = std::move(Info); }
 
@@ -89,7 +89,7 @@ bool takePendingTUInfo(TUInfo &Out) {
   return true;
 }
 
-void setHostBitcodeJob(bool V) { HostBitcodeJob = V; }
-bool isHostBitcodeJob() { return HostBitcodeJob; }
+void setPasslessJob(bool V) { PasslessJob = V; }
+bool isPasslessJob() { return PasslessJob; }
 
 } // namespace omp_indirect

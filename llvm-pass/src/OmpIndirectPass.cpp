@@ -8,10 +8,11 @@
 //
 // Registration: by pipeline name `omp-indirect` (for opt) and at the
 // pipeline-start extension point (for clang, at -O0 and above). The host
-// bitcode job of an offload compile runs with -disable-llvm-passes, where no
-// extension point fires; when the clang plugin marks that job, the pass runs
-// from a pass-instrumentation callback just before the bitcode writer, the
-// only pass that job runs. That keeps `-fplugin` alone sufficient.
+// bitcode job of an offload compile (and, with -save-temps, the device one)
+// runs with -disable-llvm-passes, where no extension point fires; when the
+// clang plugin marks such a job, the pass runs from a pass-instrumentation
+// callback just before the bitcode writer, the only pass that job runs. That
+// keeps `-fplugin` alone sufficient.
 //
 // USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
 //            -passes=omp-indirect in.ll -S -o out.ll
@@ -47,15 +48,15 @@ PreservedAnalyses OmpIndirectPass::run(Module &M, ModuleAnalysisManager &) {
                            : PreservedAnalyses::all();
 }
 
-/// Runs the pass on the module of the host bitcode job (see file comment).
-static void registerHostBitcodeHook(PassBuilder &PB) {
+/// Runs the pass in a job without LLVM passes (see file comment).
+static void registerPasslessJobHook(PassBuilder &PB) {
   PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks();
   if (!PIC)
     return;
   PIC->registerBeforeNonSkippedPassCallback([](StringRef, Any IR) {
-    if (!isHostBitcodeJob() || !any_isa<const Module *>(IR))
+    if (!isPasslessJob() || !any_isa<const Module *>(IR))
       return;
-    setHostBitcodeJob(false); // Once per compilation.
+    setPasslessJob(false); // Once per compilation.
     runOmpIndirect(const_cast<Module &>(*any_cast<const Module *>(IR)));
   });
 }
@@ -73,7 +74,7 @@ static void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(OmpIndirectPass());
       });
-  registerHostBitcodeHook(PB);
+  registerPasslessJobHook(PB);
 }
 
 } // namespace omp_indirect
