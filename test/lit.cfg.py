@@ -8,7 +8,7 @@ import lit.formats
 
 config.name = "omp-indirect"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c", ".ll", ".test"]
+config.suffixes = [".c", ".cpp", ".ll", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py.in"]

@@ -11,6 +11,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 
+namespace clang {
+class PreprocessorOptions;
+}
+
 #include <optional>
 #include <vector>
 
@@ -33,8 +37,12 @@ std::optional<bool> isIndirect(const clang::FunctionDecl &FD,
 /// their first declaration.
 std::vector<FoundFunction> findIndirectFunctions(clang::ASTContext &Ctx);
 
-/// An identifier of the main file, equal in the host and the device job.
-std::string translationUnitId(clang::ASTContext &Ctx);
+/// An identifier of the translation unit, equal in the host and the device
+/// job: 16 hex digits hashing the original main file (name and inode), the
+/// user's -D/-U options and the names in \p Found.
+std::string translationUnitId(clang::ASTContext &Ctx,
+                              const std::vector<FoundFunction> &Found,
+                              const clang::PreprocessorOptions &PPOpts);
 
 } // namespace omp_indirect
 

@@ -13,6 +13,9 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/Format.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/xxhash.h"
@@ -54,19 +57,18 @@ static std::string mangledName(const FunctionDecl &FD, MangleContext &MC) {
 }
 
 namespace {
-/// Visits the declarations of a context in source order.
-class Walker {
+/// Visits every function of the translation unit in source order, template
+/// instantiations and static member functions included.
+class Walker : public RecursiveASTVisitor<Walker> {
 public:
-  Walker(ASTContext &Ctx)
+  explicit Walker(ASTContext &Ctx)
       : Ctx(Ctx), MC(Ctx.createMangleContext()) {}
 
-  void walk(const DeclContext &DC) {
-    for (const Decl *D : DC.decls()) {
-      if (const auto *FD = dyn_cast<FunctionDecl>(D))
-        visit(*FD);
-      else if (isa<LinkageSpecDecl, NamespaceDecl, ExportDecl>(D))
-        walk(*cast<DeclContext>(D));
-    }
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    visit(*FD);
+    return true;
   }
 
   std::vector<FoundFunction> Found;
@@ -76,6 +78,11 @@ private:
     const FunctionDecl *Canon = FD.getCanonicalDecl();
     if (FD.isDependentContext() || !Seen.insert(Canon).second)
       return;
+    // A call through a plain function pointer cannot reach an instance
+    // method (that takes a pointer to member).
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD))
+      if (MD->isInstance())
+        return;
     const FunctionDecl *Latest = FD.getMostRecentDecl();
     // Only functions this unit defines or references belong in its table.
     bool Defined = Latest->isDefined();
@@ -97,19 +104,34 @@ private:
 
 std::vector<FoundFunction> findIndirectFunctions(ASTContext &Ctx) {
   Walker W(Ctx);
-  W.walk(*Ctx.getTranslationUnitDecl());
+  W.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(W.Found);
 }
 
-std::string translationUnitId(ASTContext &Ctx) {
+std::string translationUnitId(ASTContext &Ctx,
+                              const std::vector<FoundFunction> &Found,
+                              const PreprocessorOptions &PPOpts) {
+  // At its end, the presumed name of the main file is the original source,
+  // also when the job compiles preprocessed output (-save-temps).
   const SourceManager &SM = Ctx.getSourceManager();
-  std::string Key;
-  if (const FileEntry *FE = SM.getFileEntryForID(SM.getMainFileID())) {
-    llvm::sys::fs::UniqueID U = FE->getUniqueID();
-    Key = std::to_string(U.getDevice()) + ":" + std::to_string(U.getFile()) +
-          ":" + FE->getName().str();
+  PresumedLoc PL = SM.getPresumedLoc(SM.getLocForEndOfFile(SM.getMainFileID()));
+  std::string Key = PL.isValid() ? PL.getFilename() : "";
+  if (auto FE = SM.getFileManager().getFile(Key)) {
+    llvm::sys::fs::UniqueID U = (*FE)->getUniqueID();
+    Key += ":" + std::to_string(U.getDevice()) + ":" +
+           std::to_string(U.getFile());
   }
-  return llvm::utohexstr(llvm::xxHash64(Key), /*LowerCase=*/true);
+  // One file compiled twice into a program (different -D) must not give
+  // two tables of one name.
+  for (const auto &[Macro, IsUndef] : PPOpts.Macros)
+    if (!StringRef(Macro).startswith("__"))
+      Key += (IsUndef ? ":-U" : ":-D") + Macro;
+  for (const FoundFunction &F : Found)
+    Key += ":" + F.MangledName;
+  std::string Id;
+  llvm::raw_string_ostream OS(Id);
+  OS << llvm::format_hex_no_prefix(llvm::xxHash64(Key), 16);
+  return OS.str();
 }
 
 } // namespace omp_indirect

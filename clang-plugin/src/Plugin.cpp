@@ -44,7 +44,7 @@ public:
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
     std::vector<FoundFunction> Found = findIndirectFunctions(Ctx);
-    TUInfo Info{translationUnitId(Ctx), {}};
+    TUInfo Info{translationUnitId(Ctx, Found, CI.getPreprocessorOpts()), {}};
     for (const FoundFunction &F : Found) {
       Info.Entries.push_back({F.MangledName, unsigned(Info.Entries.size())});
       if (const FunctionDecl *Def = F.Decl->getDefinition())

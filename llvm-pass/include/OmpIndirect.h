@@ -91,8 +91,9 @@ bool isPasslessJob();
 unsigned translateIndirectCalls(llvm::Module &M);
 /// Host and device: emits the FPTR entry table and what goes with it.
 unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
-/// Host: sends every kernel launch through the runtime's launch hook.
-unsigned hookKernelLaunches(llvm::Module &M);
+/// Host: sends kernel launches, and in modules with mappers the data-mapping
+/// calls and the mapper functions' component pushes, to the host runtime.
+unsigned redirectRuntimeCalls(llvm::Module &M);
 /// All of the above that applies to \p M. Returns true if \p M changed.
 bool runOmpIndirect(llvm::Module &M);
 ///}

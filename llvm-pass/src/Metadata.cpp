@@ -14,6 +14,8 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
 #include <optional>
@@ -71,8 +73,10 @@ TUInfo readTUInfo(const Module &M) {
     if (TU->getNumOperands() && TU->getOperand(0)->getNumOperands())
       if (auto *S = dyn_cast<MDString>(TU->getOperand(0)->getOperand(0)))
         Info.Id = S->getString().str();
-  if (Info.Id.empty())
-    Info.Id = utohexstr(xxHash64(M.getSourceFileName()), /*LowerCase=*/true);
+  if (Info.Id.empty()) {
+    raw_string_ostream OS(Info.Id);
+    OS << format_hex_no_prefix(xxHash64(M.getSourceFileName()), 16);
+  }
   return Info;
 }
 

@@ -3,7 +3,7 @@
 // runOmpIndirect() applies to one module whatever fits it: on a device module
 // it routes indirect calls through __kmpc_target_translate_fptr; on host and
 // device modules it emits the FPTR entry table; on a host module it sends
-// kernel launches through the runtime's hook. It is idempotent, so running
+// kernel launches, and the uses of `declare mapper`, to the host runtime. It is idempotent, so running
 // it twice (plugin plus -fpass-plugin) changes nothing the second time.
 //
 // Registration: by pipeline name `omp-indirect` (for opt) and at the
@@ -38,7 +38,7 @@ bool runOmpIndirect(Module &M) {
   if (isDeviceModule(M))
     Changed += translateIndirectCalls(M);
   else
-    Changed += hookKernelLaunches(M);
+    Changed += redirectRuntimeCalls(M);
   Changed += emitFptrTable(M, Info);
   return Changed != 0;
 }

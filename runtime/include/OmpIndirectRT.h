@@ -34,6 +34,18 @@ int __omp_indirect_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,
                                  void *Args);
 ///}
 
+/// The signature of __tgt_target_kernel.
+typedef int (*omp_indirect_launch_fn)(void *Loc, int64_t DeviceId,
+                                      int32_t NumTeams, int32_t ThreadLimit,
+                                      void *HostPtr, void *Args);
+
+/// Launches through \p Launch; when the kernel's map entries name mappers,
+/// wraps the launch in a data region with the expanded list (MapperEntry.c).
+int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
+                                     int32_t NumTeams, int32_t ThreadLimit,
+                                     void *HostPtr, void *Args,
+                                     omp_indirect_launch_fn Launch);
+
 /// \name Entry points for users and tests.
 ///{
 /// Makes sure device \p DeviceId (-1: the default device) has the table.

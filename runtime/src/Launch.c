@@ -93,6 +93,6 @@ int __omp_indirect_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,
             (long long)DeviceId);
     abort();
   }
-  return __tgt_target_kernel(Loc, DeviceId, NumTeams, ThreadLimit, HostPtr,
-                             Args);
+  return omp_indirect_launch_with_mappers(Loc, DeviceId, NumTeams, ThreadLimit,
+                                          HostPtr, Args, __tgt_target_kernel);
 }

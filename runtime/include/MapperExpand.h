@@ -1,0 +1,59 @@
+/*===- MapperExpand.h - flatten `declare mapper` uses into one map list ---===*
+ *
+ * The host side of scalable `declare mapper`. Given the map arrays of one
+ * construct (target, target data, enter/exit data, update), every entry that
+ * names a mapper is expanded by running clang's mapper function against our
+ * own component collector, and the components are turned into plain entries
+ * that stock libomptarget handles in ONE call, with no per-element callbacks
+ * and no MEMBER_OF index above the construct's own entries.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_MAPPEREXPAND_H
+#define OMP_INDIRECT_MAPPEREXPAND_H
+
+#include <stdint.h>
+
+/// libomptarget map-type bits we read or write.
+enum {
+  OMP_INDIRECT_MAP_TO = 0x1,
+  OMP_INDIRECT_MAP_FROM = 0x2,
+  OMP_INDIRECT_MAP_ALWAYS = 0x4,
+  OMP_INDIRECT_MAP_DELETE = 0x8,
+  OMP_INDIRECT_MAP_PTR_AND_OBJ = 0x10,
+  OMP_INDIRECT_MAP_TARGET_PARAM = 0x20,
+  OMP_INDIRECT_MAP_IMPLICIT = 0x200,
+  OMP_INDIRECT_MAP_MEMBER_OF = (int64_t)0xffff << 48,
+};
+
+/// The arrays of one libomptarget map call.
+typedef struct omp_indirect_map_list {
+  int32_t Count;
+  void **Bases;
+  void **Begins;
+  int64_t *Sizes;
+  int64_t *Types;
+  void **Names;   ///< May be NULL.
+  void **Mappers; ///< May be NULL; NULL in every expanded list.
+} omp_indirect_map_list;
+
+/// What the construct does with the list.
+typedef enum omp_indirect_map_kind {
+  OMP_INDIRECT_MAP_ENTER,  ///< Mapping that allocates: begin of data, target.
+  OMP_INDIRECT_MAP_EXIT,   ///< Mapping that releases: end of data, target.
+  OMP_INDIRECT_MAP_UPDATE, ///< Motion only: target update to/from.
+} omp_indirect_map_kind;
+
+/// True if any entry of \p L names a mapper.
+int omp_indirect_has_mapper(const omp_indirect_map_list *L);
+
+/// Expands every mapper entry of \p In into \p Out (arrays malloc'd; free
+/// them with omp_indirect_free_map_list). Entries without a mapper keep their
+/// position and type, so MEMBER_OF references among them stay valid.
+/// Returns 0, or nonzero after printing an error.
+int omp_indirect_expand(const omp_indirect_map_list *In,
+                        omp_indirect_map_kind Kind, omp_indirect_map_list *Out);
+
+/// Frees the arrays of a list built by omp_indirect_expand.
+void omp_indirect_free_map_list(omp_indirect_map_list *L);
+
+#endif /* OMP_INDIRECT_MAPPEREXPAND_H */

@@ -1,0 +1,47 @@
+// The `order` of the entries, and so the order of the table, is the order in
+// which the indirect functions are first declared in the unit, whatever
+// directive form makes them indirect and wherever that directive stands:
+// `third` and `first` are declared (prototypes) before anything else, so
+// they come first although their directives come last. A function only
+// declared and referenced (`referenced`) is listed; one declared indirect
+// but neither defined nor referenced (`not_used`) is not. Host and device
+// agree.
+// RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV --implicit-check-not='!"not_used"'
+// RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST --implicit-check-not='!"not_used"'
+
+int third(int);
+int first(int);
+int not_used(int);
+
+#pragma omp begin declare target indirect
+int block(int x) { return x + 2; }
+#pragma omp end declare target
+
+int expr(int x) { return x + 4; }
+#pragma omp declare target to(expr) indirect(sizeof(char) == 1)
+
+extern int referenced(int);
+int third(int x) { return x + 3; }
+int first(int x) { return x + 1; }
+#pragma omp declare target to(first) indirect
+#pragma omp declare target to(third, referenced, not_used) indirect(1)
+
+int (*pick(int i))(int) { return i ? referenced : first; }
+
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [5 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [5 x %struct.__tgt_offload_entry]
+// CHECK-SAME: [%struct.__tgt_offload_entry { ptr @third,
+// CHECK-SAME:  %struct.__tgt_offload_entry { ptr @first,
+// CHECK-SAME:  %struct.__tgt_offload_entry { ptr @block,
+// CHECK-SAME:  %struct.__tgt_offload_entry { ptr @expr,
+// CHECK-SAME:  %struct.__tgt_offload_entry { ptr @referenced,
+
+// CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]], ![[E2:[0-9]+]], ![[E3:[0-9]+]], ![[E4:[0-9]+]]}
+// CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}
+// CHECK-DAG:  ![[E0]] = !{i32 2, !"third", i32 0}
+// CHECK-DAG:  ![[E1]] = !{i32 2, !"first", i32 1}
+// CHECK-DAG:  ![[E2]] = !{i32 2, !"block", i32 2}
+// CHECK-DAG:  ![[E3]] = !{i32 2, !"expr", i32 3}
+// CHECK-DAG:  ![[E4]] = !{i32 2, !"referenced", i32 4}

@@ -1,0 +1,38 @@
+// A `static` indirect function whose address is only taken on the host (in
+// host code, never in a target region) is still emitted on the device, as
+// `define internal`, and appears in the device table, in the same place as
+// in the host table; stock clang would not emit it on the device at all.
+// Both the case where the definition precedes the directive and the case
+// where the directive precedes the definition are covered.
+// RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV
+// RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST
+// RUN: %clang %host-offload -fopenmp-version=51 --offload-device-only -S \
+// RUN:   -emit-llvm %s -o - | FileCheck %s --check-prefix=STOCK
+
+static int scale(int x) { return x * 3; }
+#pragma omp declare target to(scale) indirect
+
+static int shift(int x);
+#pragma omp declare target to(shift) indirect
+static int shift(int x) { return x << 1; }
+
+int (*host_pick(int i))(int) { return i ? scale : shift; }
+
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [2 x %struct.__tgt_offload_entry]
+// CHECK-SAME: [%struct.__tgt_offload_entry { ptr @scale, {{.*}} }, %struct.__tgt_offload_entry { ptr @shift, {{.*}} }]
+
+// CHECK-DAG: define internal i32 @scale(
+// CHECK-DAG: define internal i32 @shift(
+// DEV-NOT:   @host_pick
+// HOST:      define dso_local ptr @host_pick(
+
+// CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]]}
+// CHECK-DAG:  ![[E0]] = !{i32 2, !"scale", i32 0}
+// CHECK-DAG:  ![[E1]] = !{i32 2, !"shift", i32 1}
+
+// STOCK-NOT: @scale
+// STOCK-NOT: @shift
+// STOCK-NOT: omp_indirect

@@ -1,0 +1,27 @@
+// The block form `begin declare target indirect` ... `end declare target`:
+// host pointers to the functions defined in the block reach their device
+// copies, which the device-side counter proves.
+// RUN: %compile-run-and-check
+#include <stdio.h>
+
+int dev_calls = 0;
+#pragma omp declare target to(dev_calls)
+
+#pragma omp begin declare target indirect
+int add1(int x) { dev_calls++; return x + 1; }
+int mul2(int x) { dev_calls++; return x * 2; }
+#pragma omp end declare target
+
+int main(void) {
+  int (*fa)(int) = add1, (*fm)(int) = mul2;
+  int r[2] = {0, 0};
+#pragma omp target map(to : fa, fm) map(from : r)
+  {
+    r[0] = fa(10);
+    r[1] = fm(10);
+  }
+#pragma omp target update from(dev_calls)
+  // CHECK: r = 11 20, device calls = 2
+  printf("r = %d %d, device calls = %d\n", r[0], r[1], dev_calls);
+  return !(r[0] == 11 && r[1] == 20 && dev_calls == 2);
+}

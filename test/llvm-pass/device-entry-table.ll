@@ -1,0 +1,64 @@
+; A device module with !omp_indirect.entries gets the FPTR entry table: one
+; entry per listed function, in `order` (not in the order of the metadata
+; nodes), each { ptr @f, ptr @"f", i64 0, i32 8, i32 <low 32 bits of
+; xxHash64("f")> }, named after !omp_indirect.tu, protected and kept by
+; llvm.compiler.used, in no section. A `static` (internal) function is
+; referenced like any other, and an entry of another kind is ignored. The
+; device also gets weak protected definitions of the map globals the device
+; runtime searches, and no libomptarget registration entry.
+; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s
+; RUN: %opt %loadpass -passes=omp-indirect -S %s \
+; RUN:   | FileCheck %s --check-prefix=NOREG
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK: %struct.__tgt_offload_entry = type { ptr, ptr, i64, i32, i32 }
+
+; CHECK-DAG: @[[N0:.+]] = private unnamed_addr constant [6 x i8] c"first\00"
+; CHECK-DAG: @[[N1:.+]] = private unnamed_addr constant [10 x i8] c"static_fn\00"
+; CHECK-DAG: @[[N2:.+]] = private unnamed_addr constant [10 x i8] c"_Z5thirdi\00"
+
+; CHECK-LABEL: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = protected global [3 x %struct.__tgt_offload_entry] [
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr @first, ptr @[[N0]], i64 0, i32 8, i32 -457273510 },
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr @static_fn, ptr @[[N1]], i64 0, i32 8, i32 1232622759 },
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr @_Z5thirdi, ptr @[[N2]], i64 0, i32 8, i32 -92969313 }],
+; CHECK-SAME: align 8{{$}}
+; CHECK-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @__omp_offloading_fptr_entries_00c0ffee00c0ffee], section "llvm.metadata"
+; CHECK-NEXT: @__omp_offloading_fptr_map_p = weak protected global ptr null, align 8
+; CHECK-NEXT: @__omp_offloading_fptr_map_size = weak protected global i64 0, align 8
+
+; The device registers nothing with libomptarget and uses no host section.
+; NOREG-NOT: section "omp_offloading_entries"
+; NOREG-NOT: section "omp_offloading_fptr_entries"
+; NOREG-NOT: @llvm.used =
+
+; CHECK-LABEL: define i32 @first(
+define i32 @first(i32 %x) {
+  ret i32 %x
+}
+
+; CHECK-LABEL: define internal i32 @static_fn(
+define internal i32 @static_fn(i32 %x) {
+  ret i32 %x
+}
+
+; CHECK-LABEL: define i32 @_Z5thirdi(
+define i32 @_Z5thirdi(i32 %x) {
+  ret i32 %x
+}
+
+; Not indirect: no entry.
+define i32 @other(i32 %x) {
+  ret i32 %x
+}
+
+!llvm.module.flags = !{!0}
+!0 = !{i32 7, !"openmp-device", i32 51}
+!omp_indirect.entries = !{!1, !2, !3, !4}
+!omp_indirect.tu = !{!5}
+!1 = !{i32 2, !"_Z5thirdi", i32 2}
+!2 = !{i32 2, !"first", i32 0}
+!3 = !{i32 1, !"other", i32 3}
+!4 = !{i32 2, !"static_fn", i32 1}
+!5 = !{!"00c0ffee00c0ffee"}
