@@ -25,5 +25,9 @@ run: build
 check: build
 	ninja -C $(BUILD) check
 
+# Benchmarks (not tests): prints ratios measured side by side in one run.
+bench: build
+	bench/mapper/run $(BUILD)
+
 clean:
 	rm -rf $(BUILD)

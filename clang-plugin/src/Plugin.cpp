@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "IndirectFunctions.h"
+#include "Mappers.h"
 #include "OmpIndirect.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -43,8 +44,12 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
+    std::vector<MapperRecord> Mappers = checkMappers(Ctx);
     std::vector<FoundFunction> Found = findIndirectFunctions(Ctx);
-    TUInfo Info{translationUnitId(Ctx, Found, CI.getPreprocessorOpts()), {}};
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    TUInfo Info{translationUnitId(Ctx, Found, CI.getPreprocessorOpts()), {},
+                std::move(Mappers)};
     for (const FoundFunction &F : Found) {
       Info.Entries.push_back({F.MangledName, unsigned(Info.Entries.size())});
       if (const FunctionDecl *Def = F.Decl->getDefinition())

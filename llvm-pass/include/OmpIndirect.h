@@ -29,6 +29,8 @@ namespace omp_indirect {
 ///{
 /// Named metadata listing the indirect functions of a translation unit.
 constexpr llvm::StringLiteral EntriesMDName = "omp_indirect.entries";
+/// Named metadata listing the unit's `declare mapper` declarations.
+constexpr llvm::StringLiteral MappersMDName = "omp_indirect.mappers";
 /// Named metadata holding the translation unit's identifier.
 constexpr llvm::StringLiteral TUMDName = "omp_indirect.tu";
 /// Metadata kind of an indirect function entry (the design's kind 2).
@@ -58,17 +60,32 @@ struct IndirectEntry {
   unsigned Order;   ///< Position in declaration order, from 0.
 };
 
+/// One map clause item of a `declare mapper`.
+struct MapperItem {
+  std::string Expr;    ///< The item as written, e.g. "s.d[0:s.len]".
+  std::string MapType; ///< alloc, to, from, tofrom, release or delete.
+};
+
+/// One `declare mapper` declaration.
+struct MapperRecord {
+  std::string Id;   ///< The mapper identifier; "default" when unnamed.
+  std::string Type; ///< The mapped type, e.g. "struct S".
+  std::vector<MapperItem> Items;
+};
+
 /// What the clang plugin found in one translation unit.
 struct TUInfo {
   std::string Id;                     ///< Unique, equal on host and device.
   std::vector<IndirectEntry> Entries; ///< In declaration order.
+  std::vector<MapperRecord> Mappers;  ///< In source order.
 };
 
 /// \name Metadata (Metadata.cpp)
 ///{
 /// True for a module compiled for an offload device ("openmp-device" flag).
 bool isDeviceModule(const llvm::Module &M);
-/// Attaches \p Info to \p M unless \p M already carries entries.
+/// Attaches \p Info to \p M: the entries (when there are any and \p M has
+/// none yet) and the mappers (likewise).
 void writeTUInfo(llvm::Module &M, const TUInfo &Info);
 /// Reads the entries and identifier of \p M. The identifier falls back to a
 /// hash of the source file name when the module has none.

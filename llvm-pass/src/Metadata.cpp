@@ -28,8 +28,25 @@ bool isDeviceModule(const Module &M) {
   return M.getModuleFlag("openmp-device") != nullptr;
 }
 
+/// !omp_indirect.mappers = !{!{!"id", !"type", !{!"item", !"maptype"}, ...}}
+static void writeMappers(Module &M, const std::vector<MapperRecord> &Mappers) {
+  if (Mappers.empty() || M.getNamedMetadata(MappersMDName))
+    return;
+  LLVMContext &Ctx = M.getContext();
+  NamedMDNode *N = M.getOrInsertNamedMetadata(MappersMDName);
+  for (const MapperRecord &R : Mappers) {
+    SmallVector<Metadata *, 8> Ops = {MDString::get(Ctx, R.Id),
+                                      MDString::get(Ctx, R.Type)};
+    for (const MapperItem &I : R.Items)
+      Ops.push_back(MDNode::get(
+          Ctx, {MDString::get(Ctx, I.Expr), MDString::get(Ctx, I.MapType)}));
+    N->addOperand(MDNode::get(Ctx, Ops));
+  }
+}
+
 void writeTUInfo(Module &M, const TUInfo &Info) {
-  if (M.getNamedMetadata(EntriesMDName))
+  writeMappers(M, Info.Mappers);
+  if (Info.Entries.empty() || M.getNamedMetadata(EntriesMDName))
     return;
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);

@@ -31,7 +31,7 @@ namespace omp_indirect {
 
 bool runOmpIndirect(Module &M) {
   TUInfo Pending;
-  if (takePendingTUInfo(Pending) && !Pending.Entries.empty())
+  if (takePendingTUInfo(Pending))
     writeTUInfo(M, Pending);
   TUInfo Info = readTUInfo(M);
   unsigned Changed = 0;

@@ -52,7 +52,7 @@ static int upload(int DeviceId) {
     return 1;
   int Rc = Size ? __tgt_rtl_set_function_ptr_map(DeviceId, Size, Table) : 0;
   free(Table);
-  if (!Rc && omp_indirect_debug())
+  if (!Rc && Size && omp_indirect_debug())
     fprintf(stderr, "omp-indirect: device %d: uploaded %llu FPTR entries\n",
             DeviceId, (unsigned long long)Size);
   return Rc;

@@ -53,6 +53,9 @@ static void expandOrDie(const omp_indirect_map_list *In,
                     "stopping rather than map partial data\n");
     abort();
   }
+  if (omp_indirect_debug())
+    fprintf(stderr, "omp-indirect: mapper: %d entries expanded to %d\n",
+            In->Count, Out->Count);
 }
 
 static void dataCall(data_fn Fn, omp_indirect_map_kind Kind, void *Loc,

@@ -181,9 +181,11 @@ static int addMember(tree *T, long Ai, uintptr_t Lo, uintptr_t Hi,
 /* Builds the tree of one mapper entry from its components. */
 static int buildTree(tree *T, const omp_indirect_map_list *In, int K,
                      const collector *C) {
+  /* The entry itself moves nothing: its motion comes from the mapper's
+     items, folded in below. */
   uintptr_t Lo = (uintptr_t)In->Begins[K];
   if (addAnchor(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
-                In->Types[K], TOP) < 0)
+                In->Types[K] & ~MOTION, TOP) < 0)
     return 1;
   for (size_t I = 0; I < C->N; ++I) {
     const component *X = &C->C[I];

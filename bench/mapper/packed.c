@@ -1,0 +1,54 @@
+// packed.c - the practical limit for bench/mapper: the same data and kernel
+// as test/exec/mapper/scale.c, but the program packs every s.d[0:s.len] into
+// one buffer, maps that buffer once, and unpacks it afterwards. The time
+// covers packing, mapping, the kernel and unpacking. Usage: packed N [len].
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+  int len;
+  double *d;
+} S;
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 1000000;
+  int len = argc > 2 ? atoi(argv[2]) : 4;
+  S *p = malloc(sizeof(S) * n);
+  for (int i = 0; i < n; i++) {
+    p[i].len = len;
+    p[i].d = malloc(sizeof(double) * len);
+    for (int j = 0; j < len; j++)
+      p[i].d[j] = i + j;
+  }
+  double t0 = omp_get_wtime();
+  long *off = malloc(sizeof(long) * (n + 1));
+  off[0] = 0;
+  for (int i = 0; i < n; i++)
+    off[i + 1] = off[i] + p[i].len;
+  long total = off[n];
+  double *buf = malloc(sizeof(double) * total);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < p[i].len; j++)
+      buf[off[i] + j] = p[i].d[j];
+  int on_device = 0;
+#pragma omp target map(tofrom : buf[0 : total]) map(to : off[0 : n + 1])      \
+    map(from : on_device)
+  {
+    on_device = !omp_is_initial_device();
+    for (int i = 0; i < n; i++)
+      for (long k = off[i]; k < off[i + 1]; k++)
+        buf[k] = 2 * buf[k] + 1;
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < p[i].len; j++)
+      p[i].d[j] = buf[off[i] + j];
+  double t1 = omp_get_wtime();
+  long bad = !on_device;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < len; j++)
+      bad += p[i].d[j] != 2.0 * (i + j) + 1;
+  printf("n %d len %d time %.6f s: %s (%ld wrong)\n", n, len, t1 - t0,
+         bad ? "WRONG" : "ok", bad);
+  return bad != 0;
+}
