@@ -2,13 +2,17 @@
 //
 // Walks a translation unit and returns, in declaration order, every function
 // that a `declare target` directive makes indirect: `to(...)`/`enter(...)`
-// with `indirect` or `indirect(expr)`, and `begin declare target indirect`.
+// with `indirect` or `indirect(expr)`, and `begin declare target indirect`,
+// and decides, for nested directives, which `indirect` clause applies.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP_INDIRECT_INDIRECTFUNCTIONS_H
 #define OMP_INDIRECT_INDIRECTFUNCTIONS_H
 
+#include "DeclareTargetDirectives.h"
+
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 
 namespace clang {
@@ -24,13 +28,48 @@ namespace omp_indirect {
 struct FoundFunction {
   const clang::FunctionDecl *Decl; ///< Most recent declaration.
   std::string MangledName;         ///< Symbol name in IR.
+  std::string Signature; ///< IR signature when only declared here, else "".
 };
 
-/// Decides whether \p FD is indirect. Evaluates `indirect(expr)`, and
-/// reports a non-constant expression as an error at the expression (then
-/// returns std::nullopt).
+/// \name The `indirect` clause behind one `declare target` attribute.
+///{
+/// True if the directive that made \p A had an `indirect` clause.
+bool hasIndirectClause(const clang::OMPDeclareTargetDeclAttr &A);
+
+/// The clause's value: true for a bare `indirect`, the value of
+/// `indirect(expr)`, false without the clause; std::nullopt when the
+/// expression cannot be evaluated.
+std::optional<bool> indirectValue(const clang::OMPDeclareTargetDeclAttr &A,
+                                  const clang::ASTContext &Ctx);
+
+/// The attribute that decides whether \p FD is indirect: of those whose
+/// directive has an `indirect` clause, the one of the highest level (an
+/// explicit list beats the `begin declare target` block around it); null
+/// when no directive naming \p FD has the clause.
+const clang::OMPDeclareTargetDeclAttr *
+decidingAttr(const clang::FunctionDecl &FD);
+///}
+
+/// Decides whether \p FD is indirect (see decidingAttr; a function whose
+/// active directive says `device_type(host)` never is). Evaluates
+/// `indirect(expr)`; when it cannot, returns std::nullopt and, if
+/// \p Diagnose, reports an error at the expression.
 std::optional<bool> isIndirect(const clang::FunctionDecl &FD,
-                               clang::ASTContext &Ctx);
+                               clang::ASTContext &Ctx, bool Diagnose = true);
+
+/// Gives the definition \p Def the `declare target` attributes of the most
+/// recent declaration that it lacks (attributes pass only to later
+/// declarations, and the code generator reads the definition's). Returns
+/// true if it added any.
+bool inheritDeclareTarget(clang::ASTContext &Ctx, clang::FunctionDecl &Def);
+
+/// Clang gives a declaration in nested `begin declare target` blocks the
+/// attribute of the innermost block only. This adds, for each enclosing
+/// block with an `indirect` clause, the attribute clang would have made for
+/// it (at that block's level), so that decidingAttr also sees an outer
+/// block's `indirect` when the inner block has none. Call it once, after
+/// parsing and before findIndirectFunctions.
+void addEnclosingBlockAttrs(clang::ASTContext &Ctx, const DirectiveLog &Log);
 
 /// Every indirect function of the translation unit that must be registered
 /// here: those defined in it and those referenced in it, in the order of

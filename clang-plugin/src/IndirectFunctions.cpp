@@ -3,9 +3,16 @@
 // The attribute clang attaches for `declare target` carries the `indirect`
 // clause in two ways: getIndirect() is true for a bare `indirect`, and for
 // `indirect(expr)` it is false and getIndirectExpr() holds the expression,
-// which we evaluate here. When a function is marked by several directives
-// (a `declare target` inside a `begin declare target` block), the attribute
-// clang considers active, the innermost explicit one, decides.
+// which we evaluate here. Clang keeps one attribute per directive level: a
+// `begin declare target` block gives its functions an attribute whose level
+// is the block's nesting depth, an explicit `declare target to(...)` one of
+// level UINT_MAX. The spec says that when two directives that both carry
+// `indirect` name a function, the outer one has no effect for it; so the
+// attribute of the highest level that has an `indirect` clause decides, and
+// one without the clause never overrides an outer `indirect` (see
+// docs/indirect-forms.md). For blocks inside blocks clang keeps only the
+// innermost block's attribute; addEnclosingBlockAttrs adds the others from
+// the directives the plugin recorded.
 //
 //===----------------------------------------------------------------------===//
 #include "IndirectFunctions.h"
@@ -24,27 +31,195 @@ using namespace clang;
 
 namespace omp_indirect {
 
-std::optional<bool> isIndirect(const FunctionDecl &FD, ASTContext &Ctx) {
-  std::optional<OMPDeclareTargetDeclAttr *> A =
-      OMPDeclareTargetDeclAttr::getActiveAttr(FD.getMostRecentDecl());
-  if (!A || !*A)
-    return false;
-  if ((*A)->getIndirect())
+bool hasIndirectClause(const OMPDeclareTargetDeclAttr &A) {
+  return A.getIndirect() || A.getIndirectExpr();
+}
+
+std::optional<bool> indirectValue(const OMPDeclareTargetDeclAttr &A,
+                                  const ASTContext &Ctx) {
+  if (A.getIndirect())
     return true;
-  const Expr *E = (*A)->getIndirectExpr();
+  const Expr *E = A.getIndirectExpr();
   if (!E)
     return false;
   bool Result = false;
-  if (E->isValueDependent() || !E->EvaluateAsBooleanCondition(Result, Ctx)) {
+  if (E->isValueDependent() || !E->EvaluateAsBooleanCondition(Result, Ctx))
+    return std::nullopt;
+  return Result;
+}
+
+const OMPDeclareTargetDeclAttr *decidingAttr(const FunctionDecl &FD) {
+  const OMPDeclareTargetDeclAttr *Decider = nullptr;
+  // Attributes are inherited by later declarations, so the most recent one
+  // carries them all. Of two at one level (an inherited copy), the first.
+  for (const auto *A :
+       FD.getMostRecentDecl()->specific_attrs<OMPDeclareTargetDeclAttr>())
+    if (hasIndirectClause(*A) &&
+        (!Decider || A->getLevel() > Decider->getLevel()))
+      Decider = A;
+  return Decider;
+}
+
+std::optional<bool> isIndirect(const FunctionDecl &FD, ASTContext &Ctx,
+                               bool Diagnose) {
+  const OMPDeclareTargetDeclAttr *A = decidingAttr(FD);
+  if (!A)
+    return false;
+  // `device_type(host)` on the active directive: there is no device copy.
+  std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
+      OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
+  if (DT && *DT == OMPDeclareTargetDeclAttr::DT_Host)
+    return false;
+  std::optional<bool> Value = indirectValue(*A, Ctx);
+  if (!Value && Diagnose) {
+    const Expr *E = A->getIndirectExpr();
     DiagnosticsEngine &D = Ctx.getDiagnostics();
     unsigned ID = D.getCustomDiagID(
         DiagnosticsEngine::Error,
         "the argument of the 'indirect' clause of 'declare target' must be a "
         "constant expression");
     D.Report(E->getExprLoc(), ID) << E->getSourceRange();
-    return std::nullopt;
   }
-  return Result;
+  return Value;
+}
+
+bool inheritDeclareTarget(ASTContext &Ctx, FunctionDecl &Def) {
+  bool Added = false;
+  for (const auto *A : Def.getMostRecentDecl()
+                           ->specific_attrs<OMPDeclareTargetDeclAttr>()) {
+    bool Has = llvm::any_of(
+        Def.specific_attrs<OMPDeclareTargetDeclAttr>(), [&](const auto *B) {
+          return B->getLevel() == A->getLevel() &&
+                 B->getRange() == A->getRange();
+        });
+    if (Has)
+      continue;
+    OMPDeclareTargetDeclAttr *Copy = A->clone(Ctx);
+    Copy->setInherited(true);
+    Def.addAttr(Copy);
+    Added = true;
+  }
+  return Added;
+}
+
+namespace {
+/// The most recent declaration of every function, and for each block the
+/// first attribute clang made for it.
+class BlockAttrCollector : public RecursiveASTVisitor<BlockAttrCollector> {
+public:
+  BlockAttrCollector(const DirectiveLog &Log) {
+    for (size_t I = 0; I < Log.Blocks.size(); ++I)
+      BlockAt[Log.Blocks[I].TargetLoc.getRawEncoding()] = I;
+  }
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    FunctionDecl *Latest = FD->getMostRecentDecl();
+    if (!Seen.insert(Latest).second)
+      return true;
+    Functions.push_back(Latest);
+    for (const auto *A : Latest->specific_attrs<OMPDeclareTargetDeclAttr>())
+      if (std::optional<int> B = blockOf(*A))
+        FirstAttr.try_emplace(*B, A);
+    return true;
+  }
+  /// The block that made \p A, if a block did.
+  std::optional<int> blockOf(const OMPDeclareTargetDeclAttr &A) const {
+    auto It = BlockAt.find(A.getRange().getBegin().getRawEncoding());
+    if (A.getLevel() == ~0U || It == BlockAt.end())
+      return std::nullopt;
+    return It->second;
+  }
+
+  std::vector<FunctionDecl *> Functions;
+  llvm::DenseMap<int, const OMPDeclareTargetDeclAttr *> FirstAttr;
+
+private:
+  llvm::DenseMap<unsigned, int> BlockAt;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+};
+} // namespace
+
+void addEnclosingBlockAttrs(ASTContext &Ctx, const DirectiveLog &Log) {
+  if (Log.Blocks.size() < 2)
+    return;
+  BlockAttrCollector C(Log);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (FunctionDecl *FD : C.Functions) {
+    std::optional<int> Inner;
+    for (const auto *A : FD->specific_attrs<OMPDeclareTargetDeclAttr>())
+      if (std::optional<int> B = C.blockOf(*A))
+        Inner = B;
+    if (!Inner)
+      continue;
+    for (int P = Log.Blocks[*Inner].Parent; P >= 0; P = Log.Blocks[P].Parent) {
+      const DeclareTargetBlock &B = Log.Blocks[P];
+      if (!B.HasIndirect)
+        continue;
+      // The clause: bare, the expression clang kept for the block, or a
+      // literal; none of those (a block with no function of its own and a
+      // non-literal expression): leave it.
+      Expr *E = nullptr;
+      if (!B.IndirectArg.empty()) {
+        if (const auto *Kept = C.FirstAttr.lookup(P))
+          E = Kept->getIndirectExpr();
+        else if (std::optional<bool> V = literalValue(B.IndirectArg))
+          E = IntegerLiteral::Create(Ctx, llvm::APInt(32, *V), Ctx.IntTy,
+                                     B.TargetLoc);
+        if (!E)
+          continue;
+      }
+      OMPDeclareTargetDeclAttr::DevTypeTy DT = OMPDeclareTargetDeclAttr::DT_Any;
+      if (!B.DeviceType.empty())
+        OMPDeclareTargetDeclAttr::ConvertStrToDevTypeTy(B.DeviceType, DT);
+      FD->addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
+          Ctx, OMPDeclareTargetDeclAttr::MT_To, DT, E, /*Indirect=*/!E,
+          B.Depth, SourceRange(B.TargetLoc, B.TargetLoc)));
+    }
+  }
+}
+
+/// The IR type clang gives a C scalar or pointer, or "" for anything else.
+static std::string irType(QualType T, ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  if (T->isVoidType())
+    return "void";
+  if (const auto *ET = T->getAs<EnumType>())
+    T = ET->getDecl()->getIntegerType().getCanonicalType();
+  if (T->isAnyPointerType() || T->isReferenceType())
+    return "ptr";
+  if (T->isBooleanType())
+    return "i1";
+  if (T->isIntegerType())
+    return "i" + std::to_string(Ctx.getTypeSize(T));
+  if (T->isSpecificBuiltinType(BuiltinType::Float))
+    return "float";
+  if (T->isSpecificBuiltinType(BuiltinType::Double))
+    return "double";
+  return "";
+}
+
+/// "ret(arg,arg,...)" for a function this unit only declares: the device
+/// module then declares it with its real prototype, which nvlink checks.
+/// "" when a type is not a scalar or a pointer (the pass then guesses).
+static std::string irSignature(const FunctionDecl &FD, ASTContext &Ctx) {
+  if (FD.isDefined())
+    return "";
+  const auto *FT = FD.getType()->getAs<FunctionProtoType>();
+  if (!FT)
+    return "";
+  std::string Sig = irType(FT->getReturnType(), Ctx);
+  if (Sig.empty())
+    return "";
+  Sig += "(";
+  for (unsigned I = 0; I < FT->getNumParams(); ++I) {
+    std::string P = irType(FT->getParamType(I), Ctx);
+    if (P.empty() || P == "void")
+      return "";
+    Sig += (I ? "," : "") + P;
+  }
+  if (FT->isVariadic())
+    Sig += FT->getNumParams() ? ",..." : "...";
+  return Sig + ")";
 }
 
 static std::string mangledName(const FunctionDecl &FD, MangleContext &MC) {
@@ -93,7 +268,8 @@ private:
       return;
     std::optional<bool> Indirect = isIndirect(*Latest, Ctx);
     if (Indirect && *Indirect)
-      Found.push_back({Latest, mangledName(*Latest, *MC)});
+      Found.push_back(
+          {Latest, mangledName(*Latest, *MC), irSignature(*Latest, Ctx)});
   }
 
   ASTContext &Ctx;

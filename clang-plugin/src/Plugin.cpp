@@ -13,6 +13,7 @@
 //              -fplugin=build/lib/libomp-indirect.so file.c
 //
 //===----------------------------------------------------------------------===//
+#include "IndirectDiagnostics.h"
 #include "IndirectFunctions.h"
 #include "Mappers.h"
 #include "OmpIndirect.h"
@@ -21,6 +22,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 
 #include <dlfcn.h>
 
@@ -51,7 +53,8 @@ public:
     TUInfo Info{translationUnitId(Ctx, Found, CI.getPreprocessorOpts()), {},
                 std::move(Mappers)};
     for (const FoundFunction &F : Found) {
-      Info.Entries.push_back({F.MangledName, unsigned(Info.Entries.size())});
+      Info.Entries.push_back(
+          {F.MangledName, unsigned(Info.Entries.size()), F.Signature});
       if (const FunctionDecl *Def = F.Decl->getDefinition())
         forceEmission(Ctx, *const_cast<FunctionDecl *>(Def));
     }
@@ -62,11 +65,15 @@ private:
   /// A `used` function is emitted even when nothing references it. The code
   /// generator may have seen the definition before the directive that made
   /// it indirect, so it sees the definition again; a function it already
-  /// emitted is not emitted twice.
+  /// emitted is not emitted twice. It reads `declare target` from the
+  /// definition, which lacks it when the directive names a later
+  /// redeclaration.
   void forceEmission(ASTContext &Ctx, FunctionDecl &Def) {
-    if (Def.hasAttr<UsedAttr>())
+    bool Inherited = inheritDeclareTarget(Ctx, Def);
+    if (Def.hasAttr<UsedAttr>() && !Inherited)
       return;
-    Def.addAttr(UsedAttr::CreateImplicit(Ctx));
+    if (!Def.hasAttr<UsedAttr>())
+      Def.addAttr(UsedAttr::CreateImplicit(Ctx));
     CI.getASTConsumer().HandleTopLevelDecl(DeclGroupRef(&Def));
   }
 
@@ -79,14 +86,22 @@ protected:
                                                  StringRef) override {
     const LangOptions &LO = CI.getLangOpts();
     bool Offload = LO.OpenMPIsDevice || !LO.OMPTargetTriples.empty();
-    if (!LO.OpenMP || !Offload)
+    if (!LO.OpenMP)
       return std::make_unique<ASTConsumer>();
+    // Diagnostics first: their errors stop the metadata and code generation,
+    // and they add the nested blocks' attributes findIndirectFunctions reads.
+    std::unique_ptr<ASTConsumer> Checks = createIndirectDiagnostics(CI, Offload);
+    if (!Offload)
+      return Checks;
     CodeGenOptions &CG = CI.getCodeGenOpts();
     std::string Self = ownPath();
     if (!Self.empty() && !llvm::is_contained(CG.PassPlugins, Self))
       CG.PassPlugins.push_back(Self);
     setPasslessJob(CG.DisableLLVMPasses);
-    return std::make_unique<Consumer>(CI);
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::move(Checks));
+    Consumers.push_back(std::make_unique<Consumer>(CI));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
   bool ParseArgs(const CompilerInstance &,

@@ -56,8 +56,9 @@ constexpr llvm::StringLiteral KernelLaunchHookName =
 
 /// One indirect function of a translation unit.
 struct IndirectEntry {
-  std::string Name; ///< Symbol name of the function (mangled).
-  unsigned Order;   ///< Position in declaration order, from 0.
+  std::string Name;      ///< Symbol name of the function (mangled).
+  unsigned Order;        ///< Position in declaration order, from 0.
+  std::string Signature; ///< "i32(ptr,...)" if only declared, else "".
 };
 
 /// One map clause item of a `declare mapper`.

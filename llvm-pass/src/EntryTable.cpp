@@ -116,12 +116,51 @@ static void emitMapGlobals(Module &M, bool Device) {
   }
 }
 
-static Function *getOrDeclare(Module &M, StringRef Name) {
-  if (Function *F = M.getFunction(Name))
+/// Parses one type of an entry signature ("i32", "ptr", "double", ...).
+static Type *parseType(LLVMContext &Ctx, StringRef S) {
+  if (S == "void")
+    return Type::getVoidTy(Ctx);
+  if (S == "ptr")
+    return PointerType::get(Ctx, 0);
+  if (S == "float")
+    return Type::getFloatTy(Ctx);
+  if (S == "double")
+    return Type::getDoubleTy(Ctx);
+  unsigned Bits;
+  if (S.consume_front("i") && !S.getAsInteger(10, Bits))
+    return Type::getIntNTy(Ctx, Bits);
+  return nullptr;
+}
+
+/// The function type of a signature "ret(arg,arg,...)", or void() when it
+/// is absent or unreadable (hand-written IR, aggregates): enough for ELF
+/// linkers, not for nvlink, which checks prototypes.
+static FunctionType *parseSignature(LLVMContext &Ctx, StringRef Sig) {
+  FunctionType *Fallback = FunctionType::get(Type::getVoidTy(Ctx), false);
+  auto [Ret, Rest] = Sig.split('(');
+  Type *RetTy = parseType(Ctx, Ret);
+  if (!RetTy || !Rest.consume_back(")"))
+    return Fallback;
+  bool Variadic = Rest.consume_back("...");
+  Rest.consume_back(",");
+  SmallVector<Type *, 8> Params;
+  SmallVector<StringRef, 8> Parts;
+  if (!Rest.empty())
+    Rest.split(Parts, ',');
+  for (StringRef P : Parts) {
+    Type *T = parseType(Ctx, P);
+    if (!T || T->isVoidTy())
+      return Fallback;
+    Params.push_back(T);
+  }
+  return FunctionType::get(RetTy, Params, Variadic);
+}
+
+static Function *getOrDeclare(Module &M, const IndirectEntry &E) {
+  if (Function *F = M.getFunction(E.Name))
     return F;
-  return Function::Create(FunctionType::get(Type::getVoidTy(M.getContext()),
-                                            false),
-                          GlobalValue::ExternalLinkage, Name, M);
+  return Function::Create(parseSignature(M.getContext(), E.Signature),
+                          GlobalValue::ExternalLinkage, E.Name, M);
 }
 
 unsigned emitFptrTable(Module &M, const TUInfo &Info) {
@@ -134,7 +173,7 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   StructType *EntryTy = getOffloadEntryType(M);
   SmallVector<Constant *, 16> Entries;
   for (const IndirectEntry &E : Info.Entries) {
-    Function *F = getOrDeclare(M, E.Name);
+    Function *F = getOrDeclare(M, E);
     // `reserved` carries a hash of the name: the runtime compares it between
     // the host and the device table before it pairs any address.
     Entries.push_back(makeEntry(M, F, E.Name, 0, DeclareTargetFptrFlag,

@@ -9,7 +9,9 @@
 // its device copy. Direct calls, intrinsics and inline asm are left alone,
 // and so is the device runtime's own code.
 // Each rewritten call site is reported as remark `IndirectCallTranslated`;
-// each one left alone as missed remark `DirectCall` or `InlineAsm`.
+// each one left alone as missed remark `DirectCall` or `InlineAsm`, except
+// direct calls to the runtime functions the compiler inserts itself
+// (`__kmpc_*`, `__tgt_*`, `omp_*`, `llvm.*`).
 //
 // USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
 //            -passes=omp-indirect -pass-remarks=omp-indirect dev.ll -S
@@ -62,6 +64,18 @@ static bool isTranslated(const CallBase &CB) {
   return F && F->getName() == TranslateFnName;
 }
 
+/// True for a direct call to a runtime function that the compiler inserted
+/// (OpenMP device runtime, offload runtime, intrinsics): not reported, so
+/// that the remarks show the user's own calls.
+static bool isCompilerInserted(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee)
+    return false;
+  StringRef N = Callee->getName();
+  return N.startswith("__kmpc_") || N.startswith("__tgt_") ||
+         N.startswith("omp_") || N.startswith("llvm.");
+}
+
 /// Returns true if \p CB was rewritten.
 static bool rewriteCall(CallBase &CB, FunctionCallee Translate,
                         OptimizationRemarkEmitter &ORE) {
@@ -77,6 +91,8 @@ static bool rewriteCall(CallBase &CB, FunctionCallee Translate,
     return false;
   if (!CB.isIndirectCall()) {
     ++NumDirect;
+    if (isCompilerInserted(CB))
+      return false;
     ORE.emit([&] {
       OptimizationRemarkMissed R(DEBUG_TYPE, "DirectCall", &CB);
       R << "direct call";

@@ -52,10 +52,12 @@ void writeTUInfo(Module &M, const TUInfo &Info) {
   Type *I32 = Type::getInt32Ty(Ctx);
   NamedMDNode *Entries = M.getOrInsertNamedMetadata(EntriesMDName);
   for (const IndirectEntry &E : Info.Entries) {
-    Metadata *Ops[] = {
+    SmallVector<Metadata *, 4> Ops = {
         ConstantAsMetadata::get(ConstantInt::get(I32, IndirectFuncKind)),
         MDString::get(Ctx, E.Name),
         ConstantAsMetadata::get(ConstantInt::get(I32, E.Order))};
+    if (!E.Signature.empty())
+      Ops.push_back(MDString::get(Ctx, E.Signature));
     Entries->addOperand(MDNode::get(Ctx, Ops));
   }
   NamedMDNode *TU = M.getOrInsertNamedMetadata(TUMDName);
@@ -73,14 +75,18 @@ TUInfo readTUInfo(const Module &M) {
   TUInfo Info;
   if (const NamedMDNode *Entries = M.getNamedMetadata(EntriesMDName)) {
     for (const MDNode *N : Entries->operands()) {
-      if (N->getNumOperands() != 3)
+      if (N->getNumOperands() != 3 && N->getNumOperands() != 4)
         continue;
       std::optional<uint64_t> Kind = getConstInt(N->getOperand(0));
       std::optional<uint64_t> Order = getConstInt(N->getOperand(2));
       auto *Name = dyn_cast_or_null<MDString>(N->getOperand(1).get());
       if (!Kind || *Kind != IndirectFuncKind || !Order || !Name)
         continue;
-      Info.Entries.push_back({Name->getString().str(), unsigned(*Order)});
+      std::string Sig;
+      if (N->getNumOperands() == 4)
+        if (auto *S = dyn_cast_or_null<MDString>(N->getOperand(3).get()))
+          Sig = S->getString().str();
+      Info.Entries.push_back({Name->getString().str(), unsigned(*Order), Sig});
     }
   }
   llvm::sort(Info.Entries, [](const IndirectEntry &A, const IndirectEntry &B) {

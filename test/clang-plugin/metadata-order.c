@@ -44,4 +44,4 @@ int (*pick(int i))(int) { return i ? referenced : first; }
 // CHECK-DAG:  ![[E1]] = !{i32 2, !"first", i32 1}
 // CHECK-DAG:  ![[E2]] = !{i32 2, !"block", i32 2}
 // CHECK-DAG:  ![[E3]] = !{i32 2, !"expr", i32 3}
-// CHECK-DAG:  ![[E4]] = !{i32 2, !"referenced", i32 4}
+// CHECK-DAG:  ![[E4]] = !{i32 2, !"referenced", i32 4, !"i32(i32)"}
