@@ -1,5 +1,6 @@
 # lit configuration of omp-indirect: substitutions and features. RUN lines
 # use only these; no RUN line spells a path.
+import ctypes
 import os
 import subprocess
 import tempfile
@@ -41,12 +42,49 @@ if "NVPTX" in config.llvm_targets.split(";") and config.ptxas:
     config.available_features.add("nvptx")
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
+    # Offload to nvptx64; a test adds --offload-arch=sm_XX. clang-16 warns
+    # that CUDA is newer than it knows; the warning is harmless.
+    config.substitutions.append(
+        ("%nvptx-offload", "-fopenmp -fopenmp-targets=nvptx64-nvidia-cuda "
+         "-Wno-unknown-cuda-version"))
 
 
-def have_gpu():
-    """A real GPU: a tiny offload probe must run on a non-initial device."""
-    if not config.ptxas or "nvptx" not in config.available_features:
-        return False
+# gpu: an NVIDIA GPU runs offloaded code. Its architectures, sm_XX, come from
+# --param gpu-arch=sm_XX[,sm_YY], else from clang-16's nvptx-arch, else from
+# nvidia-smi; a probe built for them with stock clang-16 must then run on a
+# non-initial device. With --param require-gpu=1 (utils/run-gpu-tests) lit
+# stops, saying why, when there is no GPU.
+def gpu_archs():
+    """The distinct sm_XX of the GPUs here, or [] and the reason."""
+    given = lit_config.params.get("gpu-arch")
+    if given:
+        return sorted(set(given.split(","))), ""
+    why = []
+    for cmd in ([os.path.join(config.llvm_tools_dir, "nvptx-arch")],
+                ["nvidia-smi", "--query-gpu=compute_cap",
+                 "--format=csv,noheader"]):
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True,
+                               timeout=60)
+        except FileNotFoundError:
+            why.append("%s: not found" % os.path.basename(cmd[0]))
+            continue
+        except (subprocess.SubprocessError, OSError) as e:
+            why.append("%s: %s" % (os.path.basename(cmd[0]), e))
+            continue
+        # nvptx-arch prints sm_90, nvidia-smi 9.0: one line per GPU.
+        archs = {"sm_" + line.strip().replace(".", "").replace("sm_", "")
+                 for line in r.stdout.splitlines() if line.strip()}
+        if r.returncode == 0 and archs:
+            return sorted(archs), ""
+        out = (r.stderr or r.stdout).strip().splitlines()
+        why.append("%s: %s" % (os.path.basename(cmd[0]),
+                               out[-1] if out else "no GPU listed"))
+    return [], "; ".join(why)
+
+
+def run_gpu_probe(archs):
+    """Whether a tiny program for archs runs on a GPU; else the reason."""
     probe = ("#include <omp.h>\n#include <stdio.h>\nint main(void){int d=1;\n"
              "#pragma omp target map(from:d)\nd=omp_is_initial_device();\n"
              "printf(\"%d\\n\", d); return d;}\n")
@@ -56,16 +94,56 @@ def have_gpu():
         with open(src, "w") as f:
             f.write(probe)
         try:
-            subprocess.run([config.clang, "-fopenmp",
-                            "-fopenmp-targets=nvptx64-nvidia-cuda",
-                            "-Xopenmp-target", "-march=sm_80", src, "-o",
-                            exe], check=True, capture_output=True, timeout=120)
+            r = subprocess.run(
+                [config.clang, "-fopenmp",
+                 "-fopenmp-targets=nvptx64-nvidia-cuda",
+                 "-Wno-unknown-cuda-version",
+                 "--offload-arch=" + ",".join(archs), src, "-o", exe],
+                capture_output=True, text=True, timeout=120,
+                env=dict(os.environ, TMPDIR=tmp))  # clang leaves dirs there
+            if r.returncode != 0:
+                err = r.stderr.strip().splitlines()
+                return False, "stock clang-16 cannot build for %s: %s" % (
+                    ",".join(archs), err[-1] if err else "")
             env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY")
-            r = subprocess.run([exe], capture_output=True, timeout=60, env=env)
-            return r.returncode == 0 and r.stdout.strip() == b"0"
-        except (subprocess.SubprocessError, OSError):
-            return False
+            r = subprocess.run([exe], capture_output=True, text=True,
+                               timeout=120, env=env)
+        except (subprocess.SubprocessError, OSError) as e:
+            return False, "probe: %s" % e
+        if r.returncode == 0 and r.stdout.strip() == "0":
+            return True, ""
+        err = r.stderr.strip().splitlines()
+        why = "a program for %s does not run on the GPU (exit %d): %s" % (
+            ",".join(archs), r.returncode, err[-1] if err else "")
+        try:
+            ctypes.CDLL("libcuda.so")
+        except OSError:
+            why += ("; libcuda.so does not load, and libomptarget 16 needs it "
+                    "(not only libcuda.so.1)")
+        return False, why
 
 
-if have_gpu():
-    config.available_features.add("gpu")
+if "nvptx" in config.available_features:
+    archs, why = gpu_archs()
+    found = False
+    if archs:
+        found, why = run_gpu_probe(archs)
+    if found:
+        config.available_features.add("gpu")
+        lit_config.note("GPU tests run on %s" % ",".join(archs))
+        config.substitutions.extend([
+            ("%gpu-offload", "-fopenmp -fopenmp-targets=nvptx64-nvidia-cuda "
+             "-Wno-unknown-cuda-version --offload-arch=" + ",".join(archs)),
+            ("%gpu-arch", ",".join(archs)),
+        ])
+        for var in os.environ:
+            if var == "CUDA_VISIBLE_DEVICES" or var.startswith(
+                    ("LIBOMPTARGET_", "OMP_INDIRECT_")):
+                config.environment[var] = os.environ[var]
+    elif archs and not lit_config.params.get("require-gpu"):
+        lit_config.note("no GPU tests: " + why)
+else:
+    why = "no nvptx feature (clang-16 without NVPTX, or no ptxas)"
+if lit_config.params.get("require-gpu") and "gpu" not in \
+        config.available_features:
+    lit_config.fatal("no GPU found: " + why)
