@@ -25,6 +25,7 @@ opt = os.path.join(config.llvm_tools_dir, "opt")
 subs = [
     ("%compile-run-and-check",
      "%wclang " + host_offload + " %s -o %t && %t | FileCheck %s"),
+    ("%wclangxx", config.wrapper + "++"),
     ("%wclang", config.wrapper),
     ("%clang", config.clang),
     ("%opt", opt),

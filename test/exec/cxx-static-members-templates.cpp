@@ -1,7 +1,7 @@
 // C++: a static member function, a function template instantiation and a
 // namespace function, all inside `begin declare target indirect`, are
 // registered and their device copies run.
-// RUN: %wclang %host-offload %s -lstdc++ -o %t && %t | FileCheck %s
+// RUN: %wclangxx %host-offload %s -o %t && %t | FileCheck %s
 #include <cstdio>
 
 int calls = 0;

@@ -1,0 +1,30 @@
+// When the host and device compilations of a unit disagree on its indirect
+// functions (here a macro passed only to the device job adds one), their
+// tables get different names, so the device image lacks the table the host
+// registered. libomptarget then refuses to load the image, naming the table,
+// before any kernel could call a host address. (The runtime's own checks,
+// an entry-by-entry name hash and a missing device table, stand behind
+// this; libomptarget 16 reports first.)
+// RUN: %wclang %host-offload -Xopenmp-target=x86_64-pc-linux-gnu -DDEVICE_ONLY \
+// RUN:   %s -o %t
+// RUN: not --crash %t 2>&1 | FileCheck %s
+// CHECK: Failed to load global '__omp_offloading_fptr_entries_{{[0-9a-f]+}}'
+// CHECK: Libomptarget fatal error
+// CHECK-NOT: r =
+#include <stdio.h>
+
+int twice(int x) { return 2 * x; }
+#pragma omp declare target to(twice) indirect
+#ifdef DEVICE_ONLY
+int thrice(int x) { return 3 * x; }
+#pragma omp declare target to(thrice) indirect
+#endif
+
+int main(void) {
+  int (*fp)(int) = twice;
+  int r = 0;
+#pragma omp target map(from : r) device(0)
+  r = fp(21);
+  printf("r = %d\n", r);
+  return 0;
+}
