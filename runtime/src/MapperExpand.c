@@ -6,8 +6,8 @@
  * goes wrong, and the per-component processing is quadratic. We run the same
  * mapper function (clang's code is the recipe: arbitrary length expressions,
  * nested mappers and the map-type combination rules come for free) but
- * collect its components ourselves, then rebuild the structure from
- * addresses rather than from MEMBER_OF:
+ * take its components ourselves, as they arrive, and rebuild the structure
+ * from addresses rather than from MEMBER_OF:
  *
  *  - an anchor is a region that owns device memory: the mapped item itself,
  *    or the pointee of a PTR_AND_OBJ component (whose pointer lies in an
@@ -55,46 +55,6 @@ static int grow(void **Data, size_t *Cap, size_t Need, size_t Elem) {
     return 1;
   *Data = P;
   *Cap = NewCap;
-  return 0;
-}
-
-/* ---- Component collection. ---- */
-
-typedef struct component {
-  void *Base, *Begin;
-  int64_t Size, Type;
-} component;
-
-typedef struct collector {
-  component *C;
-  size_t N, Cap;
-  int Failed;
-} collector;
-
-/* The collector of the expansion running on this thread; any other handle
-   belongs to libomptarget. */
-static _Thread_local collector *Active;
-
-void __omp_indirect_push_mapper_component(void *Handle, void *Base,
-                                          void *Begin, int64_t Size,
-                                          int64_t Type, void *Name) {
-  collector *C = Handle;
-  if (C != Active) {
-    __tgt_push_mapper_component(Handle, Base, Begin, Size, Type, Name);
-    return;
-  }
-  if (grow((void **)&C->C, &C->Cap, C->N + 1, sizeof *C->C)) {
-    C->Failed = 1;
-    return;
-  }
-  C->C[C->N++] = (component){Base, Begin, Size, Type};
-}
-
-/* Clang's mapper adds this count, shifted, to MEMBER_OF. We rebuild the
-   structure from addresses and ignore MEMBER_OF, so 0 keeps it small. */
-int64_t __omp_indirect_mapper_num_components(void *Handle) {
-  if (Handle != Active)
-    return __tgt_mapper_num_components(Handle);
   return 0;
 }
 
@@ -178,37 +138,79 @@ static int addMember(tree *T, long Ai, uintptr_t Lo, uintptr_t Hi,
   return 0;
 }
 
-/* Builds the tree of one mapper entry from its components. */
-static int buildTree(tree *T, const omp_indirect_map_list *In, int K,
-                     const collector *C) {
+/* Adds one component, the First one of its mapper entry or not. */
+static int addComponent(tree *T, int First, void *Base, void *Begin,
+                        int64_t Size, int64_t Type) {
+  uintptr_t B = (uintptr_t)Begin, E = B + (uintptr_t)Size;
+  if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
+    /* The array push of the entry itself, when the entry is a pointee. */
+    if (First && B == T->A[0].Lo && E == T->A[0].Hi)
+      return 0;
+    uintptr_t P = (uintptr_t)Base;
+    int Kind = findAnchor(T, P, P + sizeof(void *)) < 0 ? LOOSE : POINTEE;
+    return addAnchor(T, B, E, Base, Type, Kind) < 0;
+  }
+  long A = findAnchor(T, B, E);
+  if (A < 0)
+    return addAnchor(T, B, E, Base, Type, LOOSE) < 0;
+  return addMember(T, A, B, E, Type & MOTION);
+}
+
+/* ---- Running clang's mapper functions. ---- */
+
+/* The handle we give a mapper function: components go straight into the
+   tree, so the expansion keeps no list of them. */
+typedef struct collector {
+  tree T;
+  size_t Seen;
+  int Failed;
+} collector;
+
+/* The collector of the expansion running on this thread; any other handle
+   belongs to libomptarget. */
+static _Thread_local collector *Active;
+
+void __omp_indirect_push_mapper_component(void *Handle, void *Base,
+                                          void *Begin, int64_t Size,
+                                          int64_t Type, void *Name) {
+  collector *C = Handle;
+  if (C != Active) {
+    __tgt_push_mapper_component(Handle, Base, Begin, Size, Type, Name);
+    return;
+  }
+  if (!C->Failed)
+    C->Failed = addComponent(&C->T, C->Seen == 0, Base, Begin, Size, Type);
+  C->Seen++;
+}
+
+/* Clang's mapper adds this count, shifted, to MEMBER_OF. We rebuild the
+   structure from addresses and ignore MEMBER_OF, so 0 keeps it small. */
+int64_t __omp_indirect_mapper_num_components(void *Handle) {
+  if (Handle != Active)
+    return __tgt_mapper_num_components(Handle);
+  return 0;
+}
+
+/* Builds in C->T the tree of mapper entry K: its anchor, then whatever its
+   mapper function pushes. */
+static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
+  tree *T = &C->T;
+  T->NA = T->NM = T->SP = 0;
+  C->Seen = 0;
+  C->Failed = 0;
   /* The entry itself moves nothing: its motion comes from the mapper's
      items, folded in below. */
   uintptr_t Lo = (uintptr_t)In->Begins[K];
   if (addAnchor(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
                 In->Types[K] & ~MOTION, TOP) < 0)
     return 1;
-  for (size_t I = 0; I < C->N; ++I) {
-    const component *X = &C->C[I];
-    uintptr_t B = (uintptr_t)X->Begin, E = B + (uintptr_t)X->Size;
-    if (X->Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
-      /* The array push of the entry itself, when the entry is a pointee. */
-      if (I == 0 && B == T->A[0].Lo && E == T->A[0].Hi)
-        continue;
-      uintptr_t P = (uintptr_t)X->Base;
-      int Kind = findAnchor(T, P, P + sizeof(void *)) < 0 ? LOOSE : POINTEE;
-      if (addAnchor(T, B, E, X->Base, X->Type, Kind) < 0)
-        return 1;
-      continue;
-    }
-    long A = findAnchor(T, B, E);
-    if (A < 0) {
-      if (addAnchor(T, B, E, X->Base, X->Type, LOOSE) < 0)
-        return 1;
-      continue;
-    }
-    if (addMember(T, A, B, E, X->Type & MOTION))
-      return 1;
-  }
+  collector *Saved = Active;
+  Active = C;
+  ((mapper_fn)In->Mappers[K])(C, In->Bases[K], In->Begins[K], In->Sizes[K],
+                              In->Types[K], In->Names ? In->Names[K] : NULL);
+  Active = Saved;
+  if (C->Failed)
+    return 1;
   /* Fold a single member that covers its anchor into the anchor. */
   for (size_t I = 0; I < T->NA; ++I) {
     anchor *A = &T->A[I];
@@ -227,6 +229,16 @@ typedef struct outlist {
   omp_indirect_map_list L;
   size_t Cap[6];
 } outlist;
+
+/* Makes room for Extra more entries at once. */
+static int reserve(outlist *O, size_t Extra) {
+  size_t N = (size_t)O->L.Count + Extra;
+  return grow((void **)&O->L.Bases, &O->Cap[0], N, sizeof(void *)) ||
+         grow((void **)&O->L.Begins, &O->Cap[1], N, sizeof(void *)) ||
+         grow((void **)&O->L.Sizes, &O->Cap[2], N, sizeof(int64_t)) ||
+         grow((void **)&O->L.Types, &O->Cap[3], N, sizeof(int64_t)) ||
+         grow((void **)&O->L.Names, &O->Cap[4], N, sizeof(void *));
+}
 
 static int append(outlist *O, void *Base, void *Begin, int64_t Size,
                   int64_t Type) {
@@ -303,19 +315,6 @@ void omp_indirect_free_map_list(omp_indirect_map_list *L) {
   memset(L, 0, sizeof *L);
 }
 
-/* Runs the mapper of entry K into C. */
-static int collect(const omp_indirect_map_list *In, int K, collector *C) {
-  C->N = 0;
-  C->Failed = 0;
-  collector *Saved = Active;
-  Active = C;
-  ((mapper_fn)In->Mappers[K])(C, In->Bases[K], In->Begins[K], In->Sizes[K],
-                              In->Types[K],
-                              In->Names ? In->Names[K] : NULL);
-  Active = Saved;
-  return C->Failed;
-}
-
 int omp_indirect_expand(const omp_indirect_map_list *In,
                         omp_indirect_map_kind Kind,
                         omp_indirect_map_list *Out) {
@@ -323,8 +322,6 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
   memset(&O, 0, sizeof O);
   collector C;
   memset(&C, 0, sizeof C);
-  tree T;
-  memset(&T, 0, sizeof T);
   if (In->Count >= 0xffff) {
     fprintf(stderr, "omp-indirect: a construct with %d map entries is too "
                     "large for MEMBER_OF\n",
@@ -339,16 +336,15 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
   for (int32_t K = 0; !Failed && K < In->Count; ++K) {
     if (!In->Mappers || !In->Mappers[K])
       continue;
-    T.NA = T.NM = T.SP = 0;
-    Failed = collect(In, K, &C) || buildTree(&T, In, K, &C) ||
+    Failed = buildTree(&C, In, K) ||
+             reserve(&O, C.T.NA + C.T.NM) ||
              (Kind == OMP_INDIRECT_MAP_UPDATE
-                  ? emitMotion(&O, &T, K, In->Types[K])
-                  : emitMapping(&O, &T, K, In->Types[K]));
+                  ? emitMotion(&O, &C.T, K, In->Types[K])
+                  : emitMapping(&O, &C.T, K, In->Types[K]));
   }
-  free(C.C);
-  free(T.A);
-  free(T.M);
-  free(T.Stack);
+  free(C.T.A);
+  free(C.T.M);
+  free(C.T.Stack);
   if (Failed) {
     fprintf(stderr, "omp-indirect: out of memory while expanding a "
                     "'declare mapper'\n");
