@@ -12,6 +12,7 @@
 #include "MapperExpand.h"
 #include "OmpIndirectRT.h"
 
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -58,6 +59,42 @@ static void expandOrDie(const omp_indirect_map_list *In,
             In->Count, Out->Count);
 }
 
+/* True if a mapper entry of In forces host-to-device copies (`always`). */
+static int alwaysTo(const omp_indirect_map_list *In) {
+  int64_t Both = OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_TO;
+  for (int32_t K = 0; K < In->Count; ++K)
+    if (In->Mappers[K] && (In->Types[K] & Both) == Both)
+      return 1;
+  return 0;
+}
+
+/* An `always` copy of a struct that holds attached pointers overwrites the
+   device pointers with host ones, and libomptarget 16 re-attaches only
+   pointers it has not seen. So after such a copy, point each pointer of the
+   expansion at its pointee's device copy again. */
+static void reattach(int64_t DeviceId, const omp_indirect_map_list *In,
+                     const omp_indirect_map_list *Out) {
+  if (DeviceId < 0)
+    DeviceId = omp_get_default_device();
+  for (int32_t I = In->Count; I < Out->Count; ++I) {
+    if (!(Out->Types[I] & OMP_INDIRECT_MAP_PTR_AND_OBJ))
+      continue;
+    char *HostVal = *(char **)Out->Bases[I];
+    char *Pointee = omp_get_mapped_ptr(Out->Begins[I], (int)DeviceId);
+    void *Slot = omp_get_mapped_ptr(Out->Bases[I], (int)DeviceId);
+    if (!HostVal || !Pointee || !Slot)
+      continue;
+    void *DevVal = Pointee - ((char *)Out->Begins[I] - HostVal);
+    if (omp_target_memcpy(Slot, &DevVal, sizeof DevVal, 0, 0, (int)DeviceId,
+                          omp_get_initial_device())) {
+      fprintf(stderr, "omp-indirect: device %d: cannot re-attach a pointer "
+                      "after an 'always' copy\n",
+              (int)DeviceId);
+      abort();
+    }
+  }
+}
+
 static void dataCall(data_fn Fn, omp_indirect_map_kind Kind, void *Loc,
                      int64_t DeviceId, int32_t N, void **Bases, void **Begins,
                      int64_t *Sizes, int64_t *Types, void **Names,
@@ -71,6 +108,8 @@ static void dataCall(data_fn Fn, omp_indirect_map_kind Kind, void *Loc,
   expandOrDie(&In, Kind, &Out);
   Fn(Loc, DeviceId, Out.Count, Out.Bases, Out.Begins, Out.Sizes, Out.Types,
      Out.Names, NULL);
+  if (Kind == OMP_INDIRECT_MAP_ENTER && alwaysTo(&In))
+    reattach(DeviceId, &In, &Out);
   omp_indirect_free_map_list(&Out);
 }
 
@@ -90,6 +129,8 @@ static void dataNowaitCall(data_nowait_fn Fn, omp_indirect_map_kind Kind,
   expandOrDie(&In, Kind, &Out);
   Fn(Loc, DeviceId, Out.Count, Out.Bases, Out.Begins, Out.Sizes, Out.Types,
      Out.Names, NULL, DepNum, Deps, NoAliasDepNum, NoAliasDeps);
+  if (Kind == OMP_INDIRECT_MAP_ENTER && alwaysTo(&In))
+    reattach(DeviceId, &In, &Out);
   omp_indirect_free_map_list(&Out);
 }
 
@@ -152,10 +193,30 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   __tgt_target_data_begin_mapper(Loc, DeviceId, Out.Count, Out.Bases,
                                  Out.Begins, Out.Sizes, Out.Types, Out.Names,
                                  NULL);
+  if (alwaysTo(&In))
+    reattach(DeviceId, &In, &Out);
+  /* The kernel maps the mapper entries again, now without mappers: they are
+     present, and must move nothing (an `always` copy of the structs would
+     overwrite the attached device pointers). */
+  int64_t *Types = malloc(sizeof(int64_t) * KA->NumArgs);
+  if (!Types) {
+    fprintf(stderr, "omp-indirect: out of memory before a kernel launch\n");
+    abort();
+  }
+  for (uint32_t I = 0; I < KA->NumArgs; ++I)
+    Types[I] = KA->ArgTypes[I] &
+               ~(KA->ArgMappers[I] ? (int64_t)(OMP_INDIRECT_MAP_TO |
+                                               OMP_INDIRECT_MAP_FROM |
+                                               OMP_INDIRECT_MAP_ALWAYS)
+                                   : 0);
   void **Mappers = KA->ArgMappers;
+  int64_t *SavedTypes = KA->ArgTypes;
   KA->ArgMappers = NULL;
+  KA->ArgTypes = Types;
   int Rc = Launch(Loc, DeviceId, NumTeams, ThreadLimit, HostPtr, Args);
   KA->ArgMappers = Mappers;
+  KA->ArgTypes = SavedTypes;
+  free(Types);
   __tgt_target_data_end_mapper(Loc, DeviceId, Out.Count, Out.Bases,
                                Out.Begins, Out.Sizes, Out.Types, Out.Names,
                                NULL);
