@@ -52,10 +52,10 @@ decidingAttr(const clang::FunctionDecl &FD);
 
 /// Decides whether \p FD is indirect (see decidingAttr; a function whose
 /// active directive says `device_type(host)` never is). Evaluates
-/// `indirect(expr)`; when it cannot, returns std::nullopt and, if
-/// \p Diagnose, reports an error at the expression.
+/// `indirect(expr)`; returns std::nullopt when it cannot (clang-16 has then
+/// already rejected the expression as not constant).
 std::optional<bool> isIndirect(const clang::FunctionDecl &FD,
-                               clang::ASTContext &Ctx, bool Diagnose = true);
+                               clang::ASTContext &Ctx);
 
 /// Gives the definition \p Def the `declare target` attributes of the most
 /// recent declaration that it lacks (attributes pass only to later

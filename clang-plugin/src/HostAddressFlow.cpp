@@ -207,7 +207,7 @@ private:
     // does, whose table the device searches as well.
     if (!S.Fn->isDefined())
       return;
-    std::optional<bool> Indirect = isIndirect(*S.Fn, Ctx, /*Diagnose=*/false);
+    std::optional<bool> Indirect = isIndirect(*S.Fn, Ctx);
     if ((Indirect && *Indirect) || !openmpTargetWarningEnabled(Diags, Loc))
       return;
     reportOpenMPTargetWarning(

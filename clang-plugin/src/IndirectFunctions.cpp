@@ -21,10 +21,10 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Lex/PreprocessorOptions.h"
-#include "llvm/Support/Format.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/xxhash.h"
 
 using namespace clang;
@@ -60,8 +60,7 @@ const OMPDeclareTargetDeclAttr *decidingAttr(const FunctionDecl &FD) {
   return Decider;
 }
 
-std::optional<bool> isIndirect(const FunctionDecl &FD, ASTContext &Ctx,
-                               bool Diagnose) {
+std::optional<bool> isIndirect(const FunctionDecl &FD, ASTContext &Ctx) {
   const OMPDeclareTargetDeclAttr *A = decidingAttr(FD);
   if (!A)
     return false;
@@ -70,17 +69,7 @@ std::optional<bool> isIndirect(const FunctionDecl &FD, ASTContext &Ctx,
       OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
   if (DT && *DT == OMPDeclareTargetDeclAttr::DT_Host)
     return false;
-  std::optional<bool> Value = indirectValue(*A, Ctx);
-  if (!Value && Diagnose) {
-    const Expr *E = A->getIndirectExpr();
-    DiagnosticsEngine &D = Ctx.getDiagnostics();
-    unsigned ID = D.getCustomDiagID(
-        DiagnosticsEngine::Error,
-        "the argument of the 'indirect' clause of 'declare target' must be a "
-        "constant expression");
-    D.Report(E->getExprLoc(), ID) << E->getSourceRange();
-  }
-  return Value;
+  return indirectValue(*A, Ctx);
 }
 
 bool inheritDeclareTarget(ASTContext &Ctx, FunctionDecl &Def) {
