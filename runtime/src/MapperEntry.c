@@ -95,22 +95,61 @@ static void reattach(int64_t DeviceId, const omp_indirect_map_list *In,
   }
 }
 
+/* Expands In, hands the flat list to Call (one libomptarget call), and
+   repairs pointers after an entering `always` copy. Mapper-free lists go to
+   Call unchanged. */
+typedef void (*call_fn)(void *Ctx, const omp_indirect_map_list *L);
+
+static void mapThrough(omp_indirect_map_kind Kind, int64_t DeviceId,
+                       const omp_indirect_map_list *In, call_fn Call,
+                       void *Ctx) {
+  if (!omp_indirect_has_mapper(In)) {
+    Call(Ctx, In);
+    return;
+  }
+  omp_indirect_map_list Out;
+  expandOrDie(In, Kind, &Out);
+  Out.Mappers = NULL;
+  Call(Ctx, &Out);
+  if (Kind == OMP_INDIRECT_MAP_ENTER && alwaysTo(In))
+    reattach(DeviceId, In, &Out);
+  omp_indirect_free_map_list(&Out);
+}
+
+typedef struct data_call {
+  data_fn Fn;
+  void *Loc;
+  int64_t DeviceId;
+} data_call;
+
+static void callData(void *Ctx, const omp_indirect_map_list *L) {
+  const data_call *C = Ctx;
+  C->Fn(C->Loc, C->DeviceId, L->Count, L->Bases, L->Begins, L->Sizes,
+        L->Types, L->Names, L->Mappers);
+}
+
+typedef struct data_nowait_call {
+  data_nowait_fn Fn;
+  void *Loc;
+  int64_t DeviceId;
+  int32_t DepNum, NoAliasDepNum;
+  void *Deps, *NoAliasDeps;
+} data_nowait_call;
+
+static void callDataNowait(void *Ctx, const omp_indirect_map_list *L) {
+  const data_nowait_call *C = Ctx;
+  C->Fn(C->Loc, C->DeviceId, L->Count, L->Bases, L->Begins, L->Sizes,
+        L->Types, L->Names, L->Mappers, C->DepNum, C->Deps, C->NoAliasDepNum,
+        C->NoAliasDeps);
+}
+
 static void dataCall(data_fn Fn, omp_indirect_map_kind Kind, void *Loc,
                      int64_t DeviceId, int32_t N, void **Bases, void **Begins,
                      int64_t *Sizes, int64_t *Types, void **Names,
                      void **Mappers) {
   omp_indirect_map_list In = {N, Bases, Begins, Sizes, Types, Names, Mappers};
-  if (!omp_indirect_has_mapper(&In)) {
-    Fn(Loc, DeviceId, N, Bases, Begins, Sizes, Types, Names, Mappers);
-    return;
-  }
-  omp_indirect_map_list Out;
-  expandOrDie(&In, Kind, &Out);
-  Fn(Loc, DeviceId, Out.Count, Out.Bases, Out.Begins, Out.Sizes, Out.Types,
-     Out.Names, NULL);
-  if (Kind == OMP_INDIRECT_MAP_ENTER && alwaysTo(&In))
-    reattach(DeviceId, &In, &Out);
-  omp_indirect_free_map_list(&Out);
+  data_call C = {Fn, Loc, DeviceId};
+  mapThrough(Kind, DeviceId, &In, callData, &C);
 }
 
 static void dataNowaitCall(data_nowait_fn Fn, omp_indirect_map_kind Kind,
@@ -120,18 +159,9 @@ static void dataNowaitCall(data_nowait_fn Fn, omp_indirect_map_kind Kind,
                            int32_t DepNum, void *Deps, int32_t NoAliasDepNum,
                            void *NoAliasDeps) {
   omp_indirect_map_list In = {N, Bases, Begins, Sizes, Types, Names, Mappers};
-  if (!omp_indirect_has_mapper(&In)) {
-    Fn(Loc, DeviceId, N, Bases, Begins, Sizes, Types, Names, Mappers, DepNum,
-       Deps, NoAliasDepNum, NoAliasDeps);
-    return;
-  }
-  omp_indirect_map_list Out;
-  expandOrDie(&In, Kind, &Out);
-  Fn(Loc, DeviceId, Out.Count, Out.Bases, Out.Begins, Out.Sizes, Out.Types,
-     Out.Names, NULL, DepNum, Deps, NoAliasDepNum, NoAliasDeps);
-  if (Kind == OMP_INDIRECT_MAP_ENTER && alwaysTo(&In))
-    reattach(DeviceId, &In, &Out);
-  omp_indirect_free_map_list(&Out);
+  data_nowait_call C = {Fn,     Loc,  DeviceId,   DepNum,
+                        NoAliasDepNum, Deps, NoAliasDeps};
+  mapThrough(Kind, DeviceId, &In, callDataNowait, &C);
 }
 
 #define DATA_ENTRY(Name, Fn, Kind)                                             \
