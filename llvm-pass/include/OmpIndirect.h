@@ -4,7 +4,7 @@
 // symbol names that make up omp-indirect's binary interface (docs/ describes
 // each one), the pure transformations, and the pass wrapper.
 //
-// USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
+// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect.so
 //            -passes=omp-indirect in.ll -S -o out.ll
 //
 //===----------------------------------------------------------------------===//
@@ -52,6 +52,14 @@ constexpr llvm::StringLiteral MapSizeName = "__omp_offloading_fptr_map_size";
 constexpr llvm::StringLiteral KernelLaunchName = "__tgt_target_kernel";
 constexpr llvm::StringLiteral KernelLaunchHookName =
     "__omp_indirect_target_kernel";
+/// Host: the image descriptor every unit of an image shares, and the runtime
+/// calls that register and unregister it (docs/runtime.md).
+constexpr llvm::StringLiteral ImageDescName = "__omp_indirect_image";
+constexpr llvm::StringLiteral RegisterImageName = "__omp_indirect_register_image";
+constexpr llvm::StringLiteral UnregisterImageName =
+    "__omp_indirect_unregister_image";
+/// Layout version of the image descriptor.
+constexpr uint32_t ImageDescVersion = 1;
 ///}
 
 /// One indirect function of a translation unit.
@@ -107,8 +115,12 @@ bool isPasslessJob();
 ///{
 /// Device: routes every indirect call through __kmpc_target_translate_fptr.
 unsigned translateIndirectCalls(llvm::Module &M);
-/// Host and device: emits the FPTR entry table and what goes with it.
+/// Host and device: emits the FPTR entry table.
 unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
+/// Host and device, in every unit with offload code or indirect functions:
+/// the table globals the device runtime reads; on the host also the image
+/// descriptor and the constructor that registers it (ImageRegistration.cpp).
+unsigned emitImageRegistration(llvm::Module &M, const TUInfo &Info);
 /// Host: sends kernel launches, and in modules with mappers the data-mapping
 /// calls and the mapper functions' component pushes, to the host runtime.
 unsigned redirectRuntimeCalls(llvm::Module &M);
@@ -118,6 +130,9 @@ bool runOmpIndirect(llvm::Module &M);
 
 /// The type of libomptarget's __tgt_offload_entry in \p M.
 llvm::StructType *getOffloadEntryType(llvm::Module &M);
+/// Host: gives \p GV an ordinary libomptarget entry (flags 0), so that stock
+/// libomptarget maps it to the device global of the same name.
+void registerWithLibomptarget(llvm::Module &M, llvm::GlobalVariable &GV);
 
 /// New-PM wrapper; required, so that it also runs on optnone functions.
 struct OmpIndirectPass : llvm::PassInfoMixin<OmpIndirectPass> {

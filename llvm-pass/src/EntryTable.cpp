@@ -14,11 +14,10 @@
 // ordinary declare-target global (flags 0, size N*32), so libomptarget maps
 // it and the runtime can read the device copy back.
 //
-// The weak globals __omp_offloading_fptr_map_p/_size, which the device
-// runtime searches, are defined weak on the device and shadowed, with
-// ordinary entries, on the host, so the runtime can write them.
+// The globals the device runtime searches, and the host's registration of
+// the image, are emitted by ImageRegistration.cpp.
 //
-// USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
+// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect.so
 //            -passes=omp-indirect host.ll -S
 //
 //===----------------------------------------------------------------------===//
@@ -79,41 +78,16 @@ static Constant *makeEntry(Module &M, Constant *Addr, StringRef Name,
   return ConstantStruct::get(getOffloadEntryType(M), Fields);
 }
 
-/// Host: an ordinary libomptarget entry, so that stock libomptarget maps
-/// \p GV to its device copy. Entries are weak: units that register the same
-/// global share one entry.
-static void registerWithLibomptarget(Module &M, GlobalVariable &GV) {
+void registerWithLibomptarget(Module &M, GlobalVariable &GV) {
   uint64_t Size = M.getDataLayout().getTypeAllocSize(GV.getValueType());
   Constant *Init = makeEntry(M, &GV, GV.getName(), Size, /*Flags=*/0);
   auto *Entry = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
                                    GlobalValue::WeakAnyLinkage, Init,
                                    ".omp_offloading.entry." + GV.getName());
+  Entry->setVisibility(GlobalValue::HiddenVisibility);
   Entry->setSection(OffloadSectionName);
   Entry->setAlignment(Align(1));
   appendToCompilerUsed(M, {Entry});
-}
-
-/// The weak map globals: device definitions, or host shadows with entries.
-static void emitMapGlobals(Module &M, bool Device) {
-  LLVMContext &Ctx = M.getContext();
-  std::pair<StringRef, Type *> Globals[] = {
-      {MapPtrName, PointerType::get(Ctx, 0)},
-      {MapSizeName, Type::getInt64Ty(Ctx)}};
-  for (auto [Name, Ty] : Globals) {
-    GlobalVariable *GV = M.getNamedGlobal(Name);
-    if (GV && !GV->isDeclaration())
-      continue;
-    if (!GV)
-      GV = new GlobalVariable(M, Ty, false, GlobalValue::WeakAnyLinkage,
-                              nullptr, Name);
-    GV->setLinkage(GlobalValue::WeakAnyLinkage);
-    GV->setInitializer(Constant::getNullValue(Ty));
-    GV->setAlignment(Align(8));
-    if (Device)
-      GV->setVisibility(GlobalValue::ProtectedVisibility);
-    else
-      registerWithLibomptarget(M, *GV);
-  }
 }
 
 /// Parses one type of an entry signature ("i32", "ptr", "double", ...).
@@ -189,11 +163,12 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
     Table->setVisibility(GlobalValue::ProtectedVisibility);
     appendToCompilerUsed(M, {Table});
   } else {
+    // Hidden: each image's tables are its own (docs/runtime.md).
+    Table->setVisibility(GlobalValue::HiddenVisibility);
     Table->setSection(FptrSectionName);
     appendToUsed(M, {Table});
     registerWithLibomptarget(M, *Table);
   }
-  emitMapGlobals(M, Device);
   NumFptrEntries += Entries.size();
   return Entries.size();
 }

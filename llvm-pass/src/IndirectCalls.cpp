@@ -13,7 +13,7 @@
 // direct calls to the runtime functions the compiler inserts itself
 // (`__kmpc_*`, `__tgt_*`, `omp_*`, `llvm.*`).
 //
-// USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
+// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect.so
 //            -passes=omp-indirect -pass-remarks=omp-indirect dev.ll -S
 //
 //===----------------------------------------------------------------------===//

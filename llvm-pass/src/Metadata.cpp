@@ -6,7 +6,7 @@
 // writes and reads that metadata (docs/format.md) and holds the in-process
 // handoff from the plugin's AST consumer to the pass.
 //
-// USAGE: linked into libomp-indirect.so and OmpIndirectPass.so.
+// USAGE: linked into libomp-indirect.so.
 //
 //===----------------------------------------------------------------------===//
 #include "OmpIndirect.h"

@@ -14,9 +14,9 @@
 // callback just before the bitcode writer, the only pass that job runs. That
 // keeps `-fplugin` alone sufficient.
 //
-// USAGE: opt -load-pass-plugin=build/lib/OmpIndirectPass.so
+// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect.so
 //            -passes=omp-indirect in.ll -S -o out.ll
-//        clang -fpass-plugin=build/lib/OmpIndirectPass.so ...
+//        clang -fpass-plugin=build/lib/libomp-indirect.so ...
 //
 //===----------------------------------------------------------------------===//
 #include "OmpIndirect.h"
@@ -40,6 +40,7 @@ bool runOmpIndirect(Module &M) {
   else
     Changed += redirectRuntimeCalls(M);
   Changed += emitFptrTable(M, Info);
+  Changed += emitImageRegistration(M, Info);
   return Changed != 0;
 }
 

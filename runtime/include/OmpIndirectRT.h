@@ -1,10 +1,12 @@
 /*===- OmpIndirectRT.h - the omp-indirect host runtime --------------------===*
  *
- * Host side of `declare target ... indirect`. The compiler sends every kernel
- * launch through __omp_indirect_target_kernel; before the first launch on a
- * device, the runtime pairs the host and device addresses of every indirect
- * function of every image, sorts the pairs, and uploads them with
- * __tgt_rtl_set_function_ptr_map. Built on stock libomptarget 16's public
+ * Host side of `declare target ... indirect`, one shared library per process
+ * (libomp-indirect-rt.so). Every image registers itself (ImageRegistry.h).
+ * The compiler sends every kernel launch through __omp_indirect_target_kernel;
+ * before the first launch on a device, and again after an image came or went,
+ * the runtime pairs the host and device addresses of every indirect function
+ * of every image on the device, sorts the pairs, and uploads one table that
+ * every image's device code reads. Built on stock libomptarget 16's public
  * entry points only.
  *
  *===----------------------------------------------------------------------===*/
@@ -52,22 +54,45 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
 /// Returns 0 on success or when there is nothing to do (the host device, a
 /// program without indirect functions); nonzero after printing an error.
 int omp_indirect_prepare_device(int64_t DeviceId);
-/// How many times the table was uploaded to \p DeviceId (0 or 1: more is a bug).
+/// How many times the table was uploaded to \p DeviceId: once, plus once per
+/// change of the loaded images (dlopen, dlclose) followed by a launch.
 int omp_indirect_upload_count(int64_t DeviceId);
 ///}
 
 /// Uploads \p Size rows of \p Table (sorted by host_ptr) to device
-/// \p DeviceId and points the device's __omp_offloading_fptr_map_p/_size at
-/// them. Returns 0 on success, nonzero after printing an error.
+/// \p DeviceId and points the __omp_offloading_fptr_map_p/_size of every
+/// registered image on that device at them. Returns 0 on success, nonzero
+/// after printing an error.
 int32_t __tgt_rtl_set_function_ptr_map(int32_t DeviceId, uint64_t Size,
                                        __omp_offloading_fptr_map_ty *Table);
 
 /// \name Internal, shared between the runtime's files.
 ///{
-/// Builds the sorted, deduplicated table for \p DeviceId into *Out (malloc'd)
-/// and its length into *Size. Returns 0, or nonzero after an error message.
-int omp_indirect_build_table(int DeviceId, __omp_offloading_fptr_map_ty **Out,
+struct omp_indirect_image;
+/// The registered images as one device sees them.
+typedef struct omp_indirect_device_view {
+  struct omp_indirect_image *images; ///< Snapshot of the registry.
+  size_t num_images;
+  unsigned char *on_device; ///< Per image: loaded on this device.
+  uint64_t generation;      ///< Registry generation of the snapshot.
+} omp_indirect_device_view;
+/// Snapshots the registry, loads every image on \p DeviceId, and marks which
+/// have a device image there. Returns nonzero after an error message.
+int omp_indirect_view_device(int32_t DeviceId, omp_indirect_device_view *V);
+void omp_indirect_view_free(omp_indirect_device_view *V);
+/// Builds the sorted, deduplicated table of every image in \p V on
+/// \p DeviceId into *Out (malloc'd) and its length into *Size. Returns 0, or
+/// nonzero after an error message.
+int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
+                             __omp_offloading_fptr_map_ty **Out,
                              uint64_t *Size);
+/// Copies \p Table to the device and points every image of \p V on it at the
+/// copy. Returns nonzero after an error message.
+int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
+                        uint64_t Size, __omp_offloading_fptr_map_ty *Table);
+/// Prints one line for each loaded image, once, that has offload code but
+/// was compiled without the plugin (ImageScan.c).
+void omp_indirect_report_unregistered_images(void);
 /// Prints "omp-indirect: device D: <message>" to stderr.
 void omp_indirect_error(int DeviceId, const char *Fmt, ...)
     __attribute__((format(printf, 2, 3)));

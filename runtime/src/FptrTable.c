@@ -1,33 +1,21 @@
 /*===- FptrTable.c - pair host and device addresses of indirect functions -===*
  *
  * Every host translation unit with indirect functions puts its FPTR entry
- * table in section omp_offloading_fptr_entries, and registers the table with
- * libomptarget as an ordinary global. The device image holds the same table
- * with device addresses. For a device, we read each table's device copy
- * back, check entry by entry that both sides name the same function, and
- * build the sorted {host, device} table.
+ * table in section omp_offloading_fptr_entries of its image, and registers
+ * the table with libomptarget as an ordinary global. The device image holds
+ * the same table with device addresses. For a device, we read each table's
+ * device copy back, check entry by entry that both sides name the same
+ * function, and build ONE sorted {host, device} table from every image on
+ * that device.
  *
  *===----------------------------------------------------------------------===*/
+#include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
 
 #include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-/* Bounds of the section, provided by the linker; absent (NULL) when no
-   translation unit has indirect functions. */
-extern const omp_indirect_entry __start_omp_offloading_fptr_entries[]
-    __attribute__((weak, visibility("hidden")));
-extern const omp_indirect_entry __stop_omp_offloading_fptr_entries[]
-    __attribute__((weak, visibility("hidden")));
-
-/* libomptarget: with no arguments, it only initializes the device and loads
-   the program's images onto it, which we need before reading their globals. */
-void __tgt_target_data_begin_mapper(void *Loc, int64_t DeviceId, int32_t N,
-                                    void **Bases, void **Ptrs, int64_t *Sizes,
-                                    int64_t *Types, void **Names,
-                                    void **Mappers);
 
 void omp_indirect_error(int DeviceId, const char *Fmt, ...) {
   va_list Ap;
@@ -43,35 +31,44 @@ int omp_indirect_debug(void) {
   return V && *V && *V != '0';
 }
 
+/* One pair before merging, with the image it came from. */
+typedef struct pair {
+  uint64_t host, tgt;
+  size_t image;
+  const char *name;
+} pair;
+
 static int byHostAddress(const void *A, const void *B) {
-  uint64_t X = (uint64_t)((const __omp_offloading_fptr_map_ty *)A)->host_ptr;
-  uint64_t Y = (uint64_t)((const __omp_offloading_fptr_map_ty *)B)->host_ptr;
+  uint64_t X = ((const pair *)A)->host, Y = ((const pair *)B)->host;
   return X < Y ? -1 : X > Y;
 }
 
 /* Reads the device copies of Host[0..N) into Dev, one run of contiguous
    entries (one translation unit's table) per copy. */
-static int readDeviceEntries(int DeviceId, const omp_indirect_entry *Host,
-                             size_t N, omp_indirect_entry *Dev) {
-  size_t I = 0;
+static int readDeviceEntries(int DeviceId, const omp_indirect_image *Image,
+                             omp_indirect_entry *Dev) {
+  const omp_indirect_entry *Host = Image->desc->entries_begin;
+  size_t I = 0, N = Image->num_entries;
   while (I < N) {
-    char *Begin = omp_get_mapped_ptr(&Host[I], DeviceId);
+    char *Begin = omp_get_mapped_ptr((void *)&Host[I], DeviceId);
     if (!Begin) {
       omp_indirect_error(DeviceId,
-                         "indirect function '%s' (host %p) has no FPTR table "
-                         "on this device; compile every translation unit for "
-                         "this offload target with the omp-indirect plugin",
-                         Host[I].name, Host[I].addr);
+                         "image '%s': indirect function '%s' has no FPTR "
+                         "table on this device; compile every translation "
+                         "unit for this offload target with the omp-indirect "
+                         "plugin",
+                         Image->name, Image->entries[I].name);
       return 1;
     }
     size_t J = I + 1;
-    while (J < N && (char *)omp_get_mapped_ptr(&Host[J], DeviceId) ==
+    while (J < N && (char *)omp_get_mapped_ptr((void *)&Host[J], DeviceId) ==
                         Begin + (J - I) * sizeof(omp_indirect_entry))
       ++J;
     if (omp_target_memcpy(&Dev[I], Begin, (J - I) * sizeof(omp_indirect_entry),
                           0, 0, omp_get_initial_device(), DeviceId)) {
-      omp_indirect_error(DeviceId, "cannot read the FPTR table holding '%s'",
-                         Host[I].name);
+      omp_indirect_error(DeviceId,
+                         "image '%s': cannot read the FPTR table holding '%s'",
+                         Image->name, Image->entries[I].name);
       return 1;
     }
     I = J;
@@ -79,65 +76,112 @@ static int readDeviceEntries(int DeviceId, const omp_indirect_entry *Host,
   return 0;
 }
 
-/* Sorts Map by host address and drops repeated pairs (a function registered
-   by several translation units). Returns the new length, or 0 and an error
-   when one host function has two device addresses. */
-static uint64_t sortAndMerge(int DeviceId, __omp_offloading_fptr_map_ty *Map,
-                             uint64_t N, int *Failed) {
-  qsort(Map, N, sizeof *Map, byHostAddress);
-  uint64_t Out = 0;
-  for (uint64_t I = 0; I < N; ++I) {
-    if (Out && Map[Out - 1].host_ptr == Map[I].host_ptr) {
-      if (Map[Out - 1].tgt_ptr != Map[I].tgt_ptr) {
-        omp_indirect_error(DeviceId,
-                           "host function %p has two device addresses, %p "
-                           "and %p",
-                           (void *)Map[I].host_ptr,
-                           (void *)Map[Out - 1].tgt_ptr,
-                           (void *)Map[I].tgt_ptr);
-        *Failed = 1;
-        return 0;
-      }
-      continue;
-    }
-    Map[Out++] = Map[I];
-  }
-  return Out;
-}
-
-int omp_indirect_build_table(int DeviceId, __omp_offloading_fptr_map_ty **Out,
-                             uint64_t *Size) {
-  const omp_indirect_entry *Host = __start_omp_offloading_fptr_entries;
-  size_t N = Host ? (size_t)(__stop_omp_offloading_fptr_entries - Host) : 0;
-  *Out = NULL;
-  *Size = 0;
-  if (!N)
-    return 0;
-  __tgt_target_data_begin_mapper(NULL, DeviceId, 0, NULL, NULL, NULL, NULL,
-                                 NULL, NULL);
+/* Appends the pairs of one image to Out; returns nonzero after an error. */
+static int pairImage(int DeviceId, const omp_indirect_image *Images,
+                     size_t Index, pair *Out) {
+  const omp_indirect_image *Image = &Images[Index];
+  size_t N = Image->num_entries;
   omp_indirect_entry *Dev = malloc(N * sizeof *Dev);
-  __omp_offloading_fptr_map_ty *Map = malloc(N * sizeof *Map);
-  int Failed = !Dev || !Map;
-  if (Failed)
+  if (!Dev) {
     omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", N);
-  if (!Failed)
-    Failed = readDeviceEntries(DeviceId, Host, N, Dev);
+    return 1;
+  }
+  int Failed = readDeviceEntries(DeviceId, Image, Dev);
   for (size_t I = 0; !Failed && I < N; ++I) {
+    const omp_indirect_entry *H = &Image->entries[I];
     if (Dev[I].flags != OMP_DECLARE_TARGET_FPTR ||
-        Dev[I].reserved != Host[I].reserved) {
+        Dev[I].reserved != H->reserved) {
       omp_indirect_error(DeviceId,
-                         "FPTR entry %zu is '%s' on the host but another "
-                         "function on the device; the host and device "
+                         "image '%s': FPTR entry %zu is '%s' on the host but "
+                         "another function on the device; the host and device "
                          "compilations disagree",
-                         I, Host[I].name);
+                         Image->name, I, H->name);
       Failed = 1;
       break;
     }
-    Map[I].host_ptr = (int64_t)(uintptr_t)Host[I].addr;
-    Map[I].tgt_ptr = (int64_t)(uintptr_t)Dev[I].addr;
+    Out[I] = (pair){(uint64_t)(uintptr_t)H->addr,
+                    (uint64_t)(uintptr_t)Dev[I].addr, Index, H->name};
   }
   free(Dev);
-  uint64_t Len = Failed ? 0 : sortAndMerge(DeviceId, Map, N, &Failed);
+  return Failed;
+}
+
+/* Of the pairs P[0..N) for one host address, the one to keep: all agree, or
+   exactly one image defines the host function (the others refer to it across
+   images, and their device copies are other functions). NULL after an error. */
+static const pair *choose(int DeviceId, const omp_indirect_image *Images,
+                          const pair *P, size_t N) {
+  const pair *Owner = NULL;
+  int Agree = 1, Owners = 1;
+  for (size_t I = 0; I < N; ++I) {
+    Agree &= P[I].tgt == P[0].tgt;
+    if (!omp_indirect_image_owns(&Images[P[I].image], P[I].host))
+      continue;
+    if (!Owner)
+      Owner = &P[I];
+    else if (Owner->tgt != P[I].tgt)
+      Owners = 0; /* Two defining images disagree: no answer. */
+  }
+  if (Agree)
+    return P;
+  if (Owner && Owners)
+    return Owner;
+  const pair *Other = &P[0];
+  for (size_t I = 1; I < N; ++I)
+    if (P[I].tgt != P[0].tgt)
+      Other = &P[I];
+  omp_indirect_error(DeviceId,
+                     "indirect function '%s' (host %p) has two device "
+                     "addresses, %p in image '%s' and %p in image '%s'",
+                     P[0].name, (void *)(uintptr_t)P[0].host,
+                     (void *)(uintptr_t)P[0].tgt, Images[P[0].image].name,
+                     (void *)(uintptr_t)Other->tgt, Images[Other->image].name);
+  return NULL;
+}
+
+int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
+                             __omp_offloading_fptr_map_ty **Out,
+                             uint64_t *Size) {
+  const omp_indirect_image *Images = V->images;
+  const unsigned char *OnDevice = V->on_device;
+  size_t NumImages = V->num_images;
+  *Out = NULL;
+  *Size = 0;
+  size_t N = 0;
+  for (size_t I = 0; I < NumImages; ++I)
+    N += OnDevice[I] ? Images[I].num_entries : 0;
+  if (!N)
+    return 0;
+  pair *Pairs = malloc(N * sizeof *Pairs);
+  __omp_offloading_fptr_map_ty *Map = malloc(N * sizeof *Map);
+  int Failed = !Pairs || !Map;
+  if (Failed)
+    omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", N);
+  size_t At = 0;
+  for (size_t I = 0; !Failed && I < NumImages; ++I) {
+    if (!OnDevice[I])
+      continue;
+    Failed = pairImage(DeviceId, Images, I, Pairs + At);
+    At += Images[I].num_entries;
+  }
+  uint64_t Len = 0;
+  if (!Failed)
+    qsort(Pairs, N, sizeof *Pairs, byHostAddress);
+  for (size_t I = 0; !Failed && I < N;) {
+    size_t J = I + 1;
+    while (J < N && Pairs[J].host == Pairs[I].host)
+      ++J;
+    const pair *Keep = choose(DeviceId, Images, &Pairs[I], J - I);
+    if (!Keep) {
+      Failed = 1;
+      break;
+    }
+    Map[Len].host_ptr = (int64_t)Keep->host;
+    Map[Len].tgt_ptr = (int64_t)Keep->tgt;
+    ++Len;
+    I = J;
+  }
+  free(Pairs);
   if (Failed) {
     free(Map);
     return 1;

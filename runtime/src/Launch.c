@@ -3,11 +3,15 @@
  * The compiler replaces every __tgt_target_kernel call with
  * __omp_indirect_target_kernel. The first launch on a device builds and
  * uploads the table, under a lock, exactly once even when many host threads
- * launch together; later launches pay one atomic load. A program that never
- * launches a kernel never gets here. If the upload fails the program stops
- * with a message: running the kernel would call host addresses on the device.
+ * launch together; later launches compare two atomic counters. When an image
+ * registers or unregisters (dlopen, dlclose), the registry's generation moves
+ * on, and the next launch on each device rebuilds and re-uploads the table
+ * once. A program that never launches a kernel never gets here. If the upload
+ * fails the program stops with a message: running the kernel would call host
+ * addresses on the device.
  *
  *===----------------------------------------------------------------------===*/
+#include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
 
 #include <omp.h>
@@ -25,6 +29,8 @@ int __tgt_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,
 static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic int NumDevices = -1; /* -1 until first asked. */
 static _Atomic int *Uploads;        /* Per device: uploads done. */
+static _Atomic uint64_t *Built;     /* Per device: generation uploaded. */
+static unsigned char *HasTable;     /* Per device: a table was uploaded. */
 
 static int deviceCount(void) {
   int N = atomic_load_explicit(&NumDevices, memory_order_acquire);
@@ -34,8 +40,11 @@ static int deviceCount(void) {
   N = atomic_load_explicit(&NumDevices, memory_order_relaxed);
   if (N < 0) {
     N = omp_get_num_devices();
-    Uploads = calloc(N > 0 ? (size_t)N : 1, sizeof *Uploads);
-    if (!Uploads) {
+    size_t Count = N > 0 ? (size_t)N : 1;
+    Uploads = calloc(Count, sizeof *Uploads);
+    Built = calloc(Count, sizeof *Built);
+    HasTable = calloc(Count, 1);
+    if (!Uploads || !Built || !HasTable) {
       fprintf(stderr, "omp-indirect: out of memory\n");
       abort();
     }
@@ -45,16 +54,35 @@ static int deviceCount(void) {
   return N;
 }
 
+/* Builds and uploads the table of every registered image for DeviceId;
+   records the generation it reflects. Called with Lock held. */
 static int upload(int DeviceId) {
+  omp_indirect_device_view V;
+  if (omp_indirect_view_device(DeviceId, &V))
+    return 1;
+  omp_indirect_report_unregistered_images();
   __omp_offloading_fptr_map_ty *Table;
   uint64_t Size;
-  if (omp_indirect_build_table(DeviceId, &Table, &Size))
-    return 1;
-  int Rc = Size ? __tgt_rtl_set_function_ptr_map(DeviceId, Size, Table) : 0;
+  int Rc = omp_indirect_build_table(DeviceId, &V, &Table, &Size);
+  /* An empty table is uploaded only to clear one uploaded before (the images
+     with indirect functions were closed). */
+  if (!Rc && (Size || HasTable[DeviceId])) {
+    Rc = omp_indirect_upload(DeviceId, &V, Size, Table);
+    if (!Rc) {
+      HasTable[DeviceId] = 1;
+      atomic_fetch_add_explicit(&Uploads[DeviceId], 1, memory_order_relaxed);
+      if (omp_indirect_debug())
+        fprintf(stderr,
+                "omp-indirect: device %d: uploaded %llu FPTR entries to %zu "
+                "image(s)\n",
+                DeviceId, (unsigned long long)Size, V.num_images);
+    }
+  }
   free(Table);
-  if (!Rc && Size && omp_indirect_debug())
-    fprintf(stderr, "omp-indirect: device %d: uploaded %llu FPTR entries\n",
-            DeviceId, (unsigned long long)Size);
+  if (!Rc)
+    atomic_store_explicit(&Built[DeviceId], V.generation,
+                          memory_order_release);
+  omp_indirect_view_free(&V);
   return Rc;
 }
 
@@ -64,15 +92,16 @@ int omp_indirect_prepare_device(int64_t DeviceId) {
   int N = deviceCount();
   if (DeviceId < 0 || DeviceId >= N)
     return 0; /* The host, or a bad number that libomptarget reports. */
-  if (atomic_load_explicit(&Uploads[DeviceId], memory_order_acquire))
+  uint64_t Want = omp_indirect_registry_generation();
+  if (atomic_load_explicit(&Built[DeviceId], memory_order_acquire) == Want)
     return 0;
   int Rc = 0;
   pthread_mutex_lock(&Lock);
-  if (!atomic_load_explicit(&Uploads[DeviceId], memory_order_relaxed)) {
+  /* Another thread may have built it meanwhile, for this or a newer
+     generation; a generation that moved on again is caught next launch. */
+  if (atomic_load_explicit(&Built[DeviceId], memory_order_relaxed) !=
+      omp_indirect_registry_generation())
     Rc = upload((int)DeviceId);
-    if (!Rc)
-      atomic_fetch_add_explicit(&Uploads[DeviceId], 1, memory_order_release);
-  }
   pthread_mutex_unlock(&Lock);
   return Rc;
 }
@@ -88,6 +117,8 @@ int __omp_indirect_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,
                                  int32_t ThreadLimit, void *HostPtr,
                                  void *Args) {
   if (omp_indirect_prepare_device(DeviceId)) {
+    if (DeviceId == OMP_INDIRECT_DEFAULT_DEVICE)
+      DeviceId = omp_get_default_device();
     fprintf(stderr, "omp-indirect: cannot prepare device %lld for indirect "
                     "calls; stopping rather than calling host addresses\n",
             (long long)DeviceId);

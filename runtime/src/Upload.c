@@ -2,56 +2,119 @@
  *
  * The design's plugin entry point, written against libomptarget's public
  * API so that it works with every stock plugin (host offload, CUDA): the
- * table goes to memory from omp_target_alloc, and the device's two weak
- * globals are written through their host shadows, which the compiler
- * registers with libomptarget as ordinary declare-target globals.
+ * table goes to memory from omp_target_alloc, once per device, and every
+ * image on the device gets its two weak globals pointed at it, written
+ * through the image's own host shadows, which the compiler registers with
+ * libomptarget as ordinary declare-target globals.
  *
  *===----------------------------------------------------------------------===*/
+#include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
 
 #include <omp.h>
+#include <stdlib.h>
+#include <string.h>
 
-/* Host shadows of the device globals, defined (weak) by the compiler in every
-   host translation unit with indirect functions. */
-extern void *__omp_offloading_fptr_map_p __attribute__((weak));
-extern uint64_t __omp_offloading_fptr_map_size __attribute__((weak));
+/* Fault injection for the runtime's own tests: OMP_INDIRECT_TEST_FAIL=alloc
+   makes the table's device allocation fail. */
+static void *allocTable(size_t Bytes, int DeviceId) {
+  const char *Fail = getenv("OMP_INDIRECT_TEST_FAIL");
+  if (Fail && !strcmp(Fail, "alloc"))
+    return NULL;
+  return omp_target_alloc(Bytes, DeviceId);
+}
 
-static int writeDeviceGlobal(int32_t DeviceId, void *Shadow, const void *Value,
+static int writeDeviceGlobal(int32_t DeviceId, const omp_indirect_image *Image,
+                             void *Shadow, const void *Value,
                              const char *Name) {
   void *Dst = omp_get_mapped_ptr(Shadow, DeviceId);
   if (!Dst || omp_target_memcpy(Dst, Value, 8, 0, 0, DeviceId,
                                 omp_get_initial_device())) {
-    omp_indirect_error(DeviceId, "cannot write %s on the device", Name);
+    omp_indirect_error(DeviceId, "image '%s': cannot write %s on the device",
+                       Image->name, Name);
     return 1;
   }
   return 0;
 }
 
-int32_t __tgt_rtl_set_function_ptr_map(int32_t DeviceId, uint64_t Size,
-                                       __omp_offloading_fptr_map_ty *Table) {
-  if (!&__omp_offloading_fptr_map_p || !&__omp_offloading_fptr_map_size) {
-    omp_indirect_error(DeviceId, "no translation unit defines %s; nothing to "
-                                 "upload the FPTR table to",
-                       "__omp_offloading_fptr_map_p");
-    return 1;
-  }
+int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
+                        uint64_t Size, __omp_offloading_fptr_map_ty *Table) {
   void *Dev = NULL;
   size_t Bytes = Size * sizeof *Table;
   if (Size) {
-    Dev = omp_target_alloc(Bytes, DeviceId);
-    if (!Dev || omp_target_memcpy(Dev, Table, Bytes, 0, 0, DeviceId,
-                                  omp_get_initial_device())) {
-      omp_indirect_error(DeviceId, "cannot copy the FPTR table (%zu bytes) to "
-                                   "the device",
+    Dev = allocTable(Bytes, DeviceId);
+    if (!Dev) {
+      omp_indirect_error(DeviceId,
+                         "cannot allocate %zu bytes of device memory for the "
+                         "FPTR table (%llu entries)",
+                         Bytes, (unsigned long long)Size);
+      return 1;
+    }
+    if (omp_target_memcpy(Dev, Table, Bytes, 0, 0, DeviceId,
+                          omp_get_initial_device())) {
+      omp_indirect_error(DeviceId,
+                         "cannot copy the FPTR table (%zu bytes) to the device",
                          Bytes);
+      omp_target_free(Dev, DeviceId);
       return 1;
     }
   }
-  /* Size last is not enough for ordering: no kernel runs until we return. */
-  if (writeDeviceGlobal(DeviceId, &__omp_offloading_fptr_map_p, &Dev,
-                        "__omp_offloading_fptr_map_p") ||
-      writeDeviceGlobal(DeviceId, &__omp_offloading_fptr_map_size, &Size,
-                        "__omp_offloading_fptr_map_size"))
-    return 1;
+  /* Every image's lookup reads its own globals. No kernel runs on this
+     device from code compiled with the plugin until we return. */
+  for (size_t I = 0; I < V->num_images; ++I) {
+    if (!V->on_device[I])
+      continue;
+    const omp_indirect_image *Image = &V->images[I];
+    if (writeDeviceGlobal(DeviceId, Image, Image->map_size, &Size,
+                          "__omp_offloading_fptr_map_size") ||
+        writeDeviceGlobal(DeviceId, Image, Image->map_p, &Dev,
+                          "__omp_offloading_fptr_map_p"))
+      return 1;
+  }
   return 0;
+}
+
+/* libomptarget: with no arguments, it only initializes the device and loads
+   every registered image onto it, which we need before reading globals. */
+void __tgt_target_data_begin_mapper(void *Loc, int64_t DeviceId, int32_t N,
+                                    void **Bases, void **Ptrs, int64_t *Sizes,
+                                    int64_t *Types, void **Names,
+                                    void **Mappers);
+
+int omp_indirect_view_device(int32_t DeviceId, omp_indirect_device_view *V) {
+  if (omp_indirect_registry_snapshot(&V->images, &V->num_images,
+                                     &V->generation))
+    return 1;
+  /* After the snapshot: libomptarget registered every image in it first (its
+     constructor runs before ours), so this loads all of them. */
+  __tgt_target_data_begin_mapper(NULL, DeviceId, 0, NULL, NULL, NULL, NULL,
+                                 NULL, NULL);
+  V->on_device = calloc(V->num_images ? V->num_images : 1, 1);
+  if (!V->on_device) {
+    omp_indirect_error(DeviceId, "out of memory");
+    omp_indirect_view_free(V);
+    return 1;
+  }
+  for (size_t I = 0; I < V->num_images; ++I)
+    V->on_device[I] =
+        omp_get_mapped_ptr(V->images[I].map_p, DeviceId) != NULL;
+  return 0;
+}
+
+void omp_indirect_view_free(omp_indirect_device_view *V) {
+  omp_indirect_registry_free(V->images, V->num_images);
+  free(V->on_device);
+  V->images = NULL;
+  V->on_device = NULL;
+  V->num_images = 0;
+}
+
+int32_t __tgt_rtl_set_function_ptr_map(int32_t DeviceId, uint64_t Size,
+                                       __omp_offloading_fptr_map_ty *Table) {
+  omp_indirect_device_view V;
+  if (omp_indirect_view_device(DeviceId, &V))
+    return 1;
+  int Rc = omp_indirect_upload(DeviceId, &V, Size, Table);
+  omp_indirect_view_free(&V);
+  return Rc;
 }

@@ -32,7 +32,7 @@ int in_expr_block(int x) { return x + 3; }
 #pragma omp end declare target
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [3 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [3 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [3 x %struct.__tgt_offload_entry]
 // CHECK-SAME: { ptr @in_block, {{.*}} }, %struct.__tgt_offload_entry { ptr @declared_in_block, {{.*}} }, %struct.__tgt_offload_entry { ptr @in_expr_block, {{.*}} }]
 
 // All of them are device functions all the same.

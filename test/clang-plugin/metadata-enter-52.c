@@ -16,7 +16,7 @@ int not_indirect(int x) { return x; }
 #pragma omp declare target enter(not_indirect)
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [2 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %struct.__tgt_offload_entry]
 // CHECK-SAME: { ptr @entered, {{.*}} }, %struct.__tgt_offload_entry { ptr @entered_expr, {{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]]}

@@ -28,7 +28,7 @@ int no_macro(int x) { return x + 5; }
 #pragma omp declare target to(no_macro) indirect(USE_SLOW_PATH)
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [3 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [3 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [3 x %struct.__tgt_offload_entry]
 // CHECK-SAME: { ptr @yes_macro, {{.*}} }, %struct.__tgt_offload_entry { ptr @yes_sizeof, {{.*}} }, %struct.__tgt_offload_entry { ptr @yes_enum, {{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]], ![[E2:[0-9]+]]}

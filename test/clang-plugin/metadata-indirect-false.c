@@ -23,7 +23,7 @@ int yes(int x) { return x + 3; }
 int (*pick(int i))(int) { return i == 0 ? not_zero : i == 1 ? not_false : yes; }
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [1 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %struct.__tgt_offload_entry]
 // CHECK-SAME: [%struct.__tgt_offload_entry { ptr @yes, {{.*}} }]
 
 // Device copies exist all the same.

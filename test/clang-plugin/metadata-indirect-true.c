@@ -14,7 +14,7 @@ int plain(int x) { return x; }
 #pragma omp declare target to(plain)
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [2 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %struct.__tgt_offload_entry]
 // CHECK-SAME: { ptr @one, {{.*}} }, %struct.__tgt_offload_entry { ptr @two, {{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]]}

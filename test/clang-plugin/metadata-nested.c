@@ -73,7 +73,7 @@ int old_form(int x) { return x + 10; }
 // AST-NEXT:  FunctionDecl {{.*}} not_nested_false
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [7 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [7 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [7 x %struct.__tgt_offload_entry]
 // CHECK-SAME: { ptr @outer_only, {{.*}} }, %struct.__tgt_offload_entry { ptr @both_true, {{.*}} }, %struct.__tgt_offload_entry { ptr @inner_true, {{.*}} }, %struct.__tgt_offload_entry { ptr @inner_only, {{.*}} }, %struct.__tgt_offload_entry { ptr @nested_outer, {{.*}} }, %struct.__tgt_offload_entry { ptr @nested_inner, {{.*}} }, %struct.__tgt_offload_entry { ptr @old_form, {{.*}} }]
 
 // All are device functions.

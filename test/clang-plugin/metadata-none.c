@@ -1,14 +1,15 @@
 // A plain OpenMP offload program, with `declare target` functions and a
 // target region but no indirect function: the plugin records no
-// omp_indirect metadata and the pass adds no entry table, no map globals,
-// no registration entries, and (no indirect call) no translation call, in
-// the host or the device IR.
+// omp_indirect metadata and the pass adds no entry table and (no indirect
+// call) no translation call, in the host or the device IR. It still gets the
+// table globals and, on the host, the image registration: its kernels may be
+// handed pointers to other images' indirect functions (docs/runtime.md).
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefix=DEV \
-// RUN:       --implicit-check-not=omp_indirect --implicit-check-not=fptr
+// RUN:   | FileCheck %s --check-prefix=DEV --implicit-check-not=omp_indirect \
+// RUN:       --implicit-check-not=fptr_entries --implicit-check-not=translate
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefix=HOST \
-// RUN:       --implicit-check-not=omp_indirect. --implicit-check-not=fptr
+// RUN:   | FileCheck %s --check-prefix=HOST --implicit-check-not=omp_indirect. \
+// RUN:       --implicit-check-not=fptr_entries
 
 int twice(int x) { return 2 * x; }
 #pragma omp declare target to(twice)
@@ -28,6 +29,13 @@ int run(int n) {
 // DEV-DAG:  define hidden i32 @twice(
 // DEV-DAG:  define hidden i32 @thrice(
 // DEV-DAG:  define weak_odr protected void @__omp_offloading_{{.*}}_run_l{{[0-9]+}}(
+
+// DEV-DAG:  @__omp_offloading_fptr_map_p = weak protected global ptr null
+// DEV-DAG:  @__omp_offloading_fptr_map_size = weak protected global i64 0
+
+// HOST-DAG: @__omp_offloading_fptr_map_p = weak hidden global ptr null
+// HOST-DAG: @__omp_indirect_image = linkonce_odr hidden constant
+// HOST-DAG: @llvm.global_ctors = {{.*}} ptr @__omp_indirect_image_ctor, ptr @__omp_indirect_image }]
 
 // The host still launches through the runtime's hook (docs/format.md, 4.).
 // HOST-LABEL: define dso_local i32 @run(

@@ -31,7 +31,7 @@ int first(int x) { return x + 1; }
 int (*pick(int i))(int) { return i ? referenced : first; }
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [5 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [5 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [5 x %struct.__tgt_offload_entry]
 // CHECK-SAME: [%struct.__tgt_offload_entry { ptr @third,
 // CHECK-SAME:  %struct.__tgt_offload_entry { ptr @first,
 // CHECK-SAME:  %struct.__tgt_offload_entry { ptr @block,

@@ -21,7 +21,7 @@ static int shift(int x) { return x << 1; }
 int (*host_pick(int i))(int) { return i ? scale : shift; }
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [2 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %struct.__tgt_offload_entry]
 // CHECK-SAME: [%struct.__tgt_offload_entry { ptr @scale, {{.*}} }, %struct.__tgt_offload_entry { ptr @shift, {{.*}} }]
 
 // CHECK-DAG: define internal i32 @scale(

@@ -18,7 +18,7 @@ int not_indirect(int x) { return x; }
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %struct.__tgt_offload_entry]
 // DEV-SAME: [%struct.__tgt_offload_entry { ptr @add1, ptr @{{.+}}, i64 0, i32 8, i32 {{-?[0-9]+}} }]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [1 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %struct.__tgt_offload_entry]
 // HOST-SAME: [%struct.__tgt_offload_entry { ptr @add1, ptr @{{.+}}, i64 0, i32 8, i32 {{-?[0-9]+}} }]
 // DEV:  define hidden i32 @add1(
 // HOST: define dso_local i32 @add1(
@@ -31,5 +31,5 @@ int not_indirect(int x) { return x; }
 // The device's identifier names both tables and the host's metadata.
 // SAME-ID:     @__omp_offloading_fptr_entries_[[ID:[0-9a-f]+]] = protected global
 // SAME-ID:     !{!"[[ID]]"}
-// SAME-ID:     @__omp_offloading_fptr_entries_[[ID]] = global
+// SAME-ID:     @__omp_offloading_fptr_entries_[[ID]] = hidden global
 // SAME-ID:     !{!"[[ID]]"}

@@ -10,9 +10,11 @@
 ; RUN:   -S %t/device.ll | FileCheck %s --check-prefix=NOCALL \
 ; RUN:   --implicit-check-not=__kmpc_target_translate_fptr
 ; RUN: %opt %loadpass -passes=omp-indirect -omp-indirect-disable-fptr-table \
+; RUN:   -omp-indirect-disable-image-registration \
 ; RUN:   -S %t/device.ll | FileCheck %s --check-prefix=NOTABLE-DEV \
 ; RUN:   --implicit-check-not=__omp_offloading_fptr
 ; RUN: %opt %loadpass -passes=omp-indirect -omp-indirect-disable-fptr-table \
+; RUN:   -omp-indirect-disable-image-registration \
 ; RUN:   -S %t/host.ll | FileCheck %s --check-prefix=NOTABLE-HOST \
 ; RUN:   --implicit-check-not=__omp_offloading_fptr \
 ; RUN:   --implicit-check-not=omp_offloading_entries
@@ -39,7 +41,7 @@
 ; NOTABLE-HOST-LABEL: define i32 @launch(
 ; NOTABLE-HOST-NEXT:    %r = call i32 @__omp_indirect_target_kernel(
 
-; NOHOOK: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [1 x
+; NOHOOK: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x
 ; NOHOOK-SAME: section "omp_offloading_fptr_entries"
 ; NOHOOK: @.omp_offloading.entry.__omp_offloading_fptr_entries_
 ; NOHOOK-LABEL: define i32 @launch(
@@ -49,7 +51,7 @@
 ; ALL-DEV-LABEL: define i32 @call_through(
 ; ALL-DEV-NEXT:    %fptr.device = call ptr @__kmpc_target_translate_fptr(ptr %fp)
 
-; ALL-HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [1 x
+; ALL-HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x
 ; ALL-HOST-LABEL: define i32 @launch(
 ; ALL-HOST-NEXT:    %r = call i32 @__omp_indirect_target_kernel(
 

@@ -8,8 +8,8 @@
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/device.ll \
 ; RUN:   | FileCheck %s --check-prefix=DEV
 
-; HOST: @__omp_offloading_fptr_entries_442334f7c1b1cc2f = global [1 x %struct.__tgt_offload_entry]
-; HOST: @.omp_offloading.entry.__omp_offloading_fptr_entries_442334f7c1b1cc2f = weak constant
+; HOST: @__omp_offloading_fptr_entries_442334f7c1b1cc2f = hidden global [1 x %struct.__tgt_offload_entry]
+; HOST: @.omp_offloading.entry.__omp_offloading_fptr_entries_442334f7c1b1cc2f = weak hidden constant
 ; DEV:  @__omp_offloading_fptr_entries_442334f7c1b1cc2f = protected global [1 x %struct.__tgt_offload_entry]
 
 ;--- host.ll

@@ -16,7 +16,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-LABEL: @keep = global i32 0
 ; CHECK-NEXT: @[[N0:.+]] = private unnamed_addr constant [5 x i8] c"add1\00"
 ; CHECK-NEXT: @[[N1:.+]] = private unnamed_addr constant [7 x i8] c"ext_fn\00"
-; CHECK-NEXT: @__omp_offloading_fptr_entries_0123456789abcdef = global [2 x %struct.__tgt_offload_entry] [
+; CHECK-NEXT: @__omp_offloading_fptr_entries_0123456789abcdef = hidden global [2 x %struct.__tgt_offload_entry] [
 ; CHECK-SAME: %struct.__tgt_offload_entry { ptr @add1, ptr @[[N0]], i64 0, i32 8, i32 -25591205 },
 ; CHECK-SAME: %struct.__tgt_offload_entry { ptr @ext_fn, ptr @[[N1]], i64 0, i32 8, i32 717097947 }],
 ; CHECK-SAME: section "omp_offloading_fptr_entries", align 8{{$}}
@@ -24,19 +24,19 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; The table, registered as one ordinary global of 64 bytes.
 ; CHECK-NEXT: @[[TN:.+]] = private unnamed_addr constant [47 x i8] c"__omp_offloading_fptr_entries_0123456789abcdef\00"
-; CHECK-NEXT: @.omp_offloading.entry.__omp_offloading_fptr_entries_0123456789abcdef = weak constant %struct.__tgt_offload_entry
+; CHECK-NEXT: @.omp_offloading.entry.__omp_offloading_fptr_entries_0123456789abcdef = weak hidden constant %struct.__tgt_offload_entry
 ; CHECK-SAME: { ptr @__omp_offloading_fptr_entries_0123456789abcdef, ptr @[[TN]], i64 64, i32 0, i32 0 },
 ; CHECK-SAME: section "omp_offloading_entries", align 1
 
 ; The host shadows of the map globals and their entries.
-; CHECK-NEXT: @__omp_offloading_fptr_map_p = weak global ptr null, align 8
+; CHECK-NEXT: @__omp_offloading_fptr_map_p = weak hidden global ptr null, align 8
 ; CHECK-NEXT: @[[PN:.+]] = private unnamed_addr constant [28 x i8] c"__omp_offloading_fptr_map_p\00"
-; CHECK-NEXT: @.omp_offloading.entry.__omp_offloading_fptr_map_p = weak constant %struct.__tgt_offload_entry
+; CHECK-NEXT: @.omp_offloading.entry.__omp_offloading_fptr_map_p = weak hidden constant %struct.__tgt_offload_entry
 ; CHECK-SAME: { ptr @__omp_offloading_fptr_map_p, ptr @[[PN]], i64 8, i32 0, i32 0 },
 ; CHECK-SAME: section "omp_offloading_entries", align 1
-; CHECK-NEXT: @__omp_offloading_fptr_map_size = weak global i64 0, align 8
+; CHECK-NEXT: @__omp_offloading_fptr_map_size = weak hidden global i64 0, align 8
 ; CHECK-NEXT: @[[SN:.+]] = private unnamed_addr constant [31 x i8] c"__omp_offloading_fptr_map_size\00"
-; CHECK-NEXT: @.omp_offloading.entry.__omp_offloading_fptr_map_size = weak constant %struct.__tgt_offload_entry
+; CHECK-NEXT: @.omp_offloading.entry.__omp_offloading_fptr_map_size = weak hidden constant %struct.__tgt_offload_entry
 ; CHECK-SAME: { ptr @__omp_offloading_fptr_map_size, ptr @[[SN]], i64 8, i32 0, i32 0 },
 ; CHECK-SAME: section "omp_offloading_entries", align 1
 

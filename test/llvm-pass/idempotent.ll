@@ -34,13 +34,13 @@
 ; DEV: declare ptr @__kmpc_target_translate_fptr(ptr)
 ; DEV-NOT: __kmpc_target_translate_fptr
 
-; HOST-COUNT-1: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [1 x
-; HOST-NOT:     @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global
+; HOST-COUNT-1: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x
+; HOST-NOT:     @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global
 ; HOST-COUNT-1: @.omp_offloading.entry.__omp_offloading_fptr_entries_
-; HOST-COUNT-1: @__omp_offloading_fptr_map_p = weak global
-; HOST-COUNT-1: @.omp_offloading.entry.__omp_offloading_fptr_map_p = weak
-; HOST-COUNT-1: @__omp_offloading_fptr_map_size = weak global
-; HOST-COUNT-1: @.omp_offloading.entry.__omp_offloading_fptr_map_size = weak
+; HOST-COUNT-1: @__omp_offloading_fptr_map_p = weak hidden global
+; HOST-COUNT-1: @.omp_offloading.entry.__omp_offloading_fptr_map_p = weak hidden
+; HOST-COUNT-1: @__omp_offloading_fptr_map_size = weak hidden global
+; HOST-COUNT-1: @.omp_offloading.entry.__omp_offloading_fptr_map_size = weak hidden
 ; HOST-NOT:     {{^}}@.omp_offloading.entry.
 ; HOST-LABEL: define i32 @launch(
 ; HOST-NEXT:    %r = call i32 @__omp_indirect_target_kernel(

@@ -12,7 +12,8 @@
 // RUN:   -fplugin=%plugin %s -o %t.no-rt 2>&1 | FileCheck %s
 // CHECK: nvlink error{{ *}}: Undefined reference to '__kmpc_target_translate_fptr'
 // RUN: %clang %nvptx-offload --offload-arch=sm_80 -fopenmp-version=51 \
-// RUN:   -fplugin=%plugin %s -L%rtlib -lomp-indirect-rt -lpthread -o %t
+// RUN:   -fplugin=%plugin %s -L%rtlib -Wl,-rpath,%rtlib -lomp-indirect-rt \
+// RUN:   -lomp-indirect-device -lpthread -o %t
 
 int add1(int x) { return x + 1; }
 #pragma omp declare target to(add1) indirect

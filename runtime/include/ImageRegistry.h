@@ -1,0 +1,70 @@
+/*===- ImageRegistry.h - the images of the process that use omp-indirect ---===*
+ *
+ * Every image (the executable, each shared library) compiled with the plugin
+ * registers one descriptor from a constructor, and unregisters it from a
+ * destructor (dlclose, exit). The runtime keeps them in one registry per
+ * process, with a generation number that changes on every registration, so
+ * a device whose table was built for an older generation rebuilds it before
+ * its next kernel (docs/runtime.md).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_IMAGEREGISTRY_H
+#define OMP_INDIRECT_IMAGEREGISTRY_H
+
+#include "OmpIndirectRT.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What the compiler emits once per image (llvm-pass/src/ImageRegistration.cpp;
+/// docs/format.md). Every pointer is the image's own: the symbols are hidden.
+typedef struct omp_indirect_image_desc {
+  uint32_t version;                           ///< 1.
+  uint32_t reserved;                          ///< 0.
+  const omp_indirect_entry *entries_begin;    ///< The image's FPTR tables,
+  const omp_indirect_entry *entries_end;      ///< or both NULL when it has none.
+  void **map_p;                               ///< Host shadows of the device
+  uint64_t *map_size;                         ///< globals the lookup reads.
+} omp_indirect_image_desc;
+
+/// The version of omp_indirect_image_desc this runtime reads.
+#define OMP_INDIRECT_IMAGE_DESC_VERSION 1
+
+/// \name Called by each image's constructor and destructor.
+///{
+void __omp_indirect_register_image(const omp_indirect_image_desc *Desc);
+void __omp_indirect_unregister_image(const omp_indirect_image_desc *Desc);
+///}
+
+/// A copy of one registered image, taken under the registry lock, so that a
+/// table can be built from it while another thread runs dlclose.
+typedef struct omp_indirect_image {
+  const omp_indirect_image_desc *desc; ///< Key; never dereferenced after copy.
+  const char *name;                    ///< File name (shared with registry).
+  void **map_p;                        ///< Host shadows (keys for libomptarget).
+  uint64_t *map_size;
+  omp_indirect_entry *entries;         ///< Copy of the image's FPTR entries.
+  size_t num_entries;
+  uintptr_t ranges[8][2];              ///< The image's loaded segments.
+  unsigned num_ranges;
+} omp_indirect_image;
+
+/// The current generation: 0 before any image registered.
+uint64_t omp_indirect_registry_generation(void);
+
+/// Copies the registry into *Images (malloc'd, *N of them) and returns the
+/// generation it reflects. Returns nonzero (after a message) when out of
+/// memory.
+int omp_indirect_registry_snapshot(omp_indirect_image **Images, size_t *N,
+                                   uint64_t *Generation);
+
+/// Frees a snapshot.
+void omp_indirect_registry_free(omp_indirect_image *Images, size_t N);
+
+/// True when \p Addr lies in one of \p Image's loaded segments.
+int omp_indirect_image_owns(const omp_indirect_image *Image, uintptr_t Addr);
+
+/// Test hook: the number of images registered now.
+int omp_indirect_registered_images(void);
+
+#endif /* OMP_INDIRECT_IMAGEREGISTRY_H */

@@ -1,0 +1,190 @@
+/*===- ImageRegistry.c - the images of the process that use omp-indirect ---===*
+ *
+ * One registry per process (this runtime is a shared library). Registration
+ * runs in each image's constructor, often inside dlopen with the loader lock
+ * held, so it only takes the registry lock for a moment and never calls
+ * libomptarget. A table build copies what it needs under the same lock and
+ * works on the copy, so dlclose never waits for a build and a build never
+ * reads an unmapped image.
+ *
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+#include "ImageRegistry.h"
+
+#include <link.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct registered {
+  const omp_indirect_image_desc *desc;
+  char *name;
+  uintptr_t ranges[8][2];
+  unsigned num_ranges;
+} registered;
+
+static pthread_mutex_t RegistryLock = PTHREAD_MUTEX_INITIALIZER;
+static registered *Images;
+static size_t NumImages, Capacity;
+static _Atomic uint64_t Generation;
+
+/* dl_iterate_phdr callback: finds the object holding Want->desc and records
+   its name and loaded segments. */
+static int findImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
+  (void)Size;
+  registered *Want = Data;
+  uintptr_t Key = (uintptr_t)Want->desc;
+  int Found = 0;
+  unsigned N = 0;
+  uintptr_t Ranges[8][2];
+  for (int I = 0; I < Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
+    if (P->p_type != PT_LOAD)
+      continue;
+    uintptr_t Lo = Info->dlpi_addr + P->p_vaddr, Hi = Lo + P->p_memsz;
+    Found |= Key >= Lo && Key < Hi;
+    if (N < 8) {
+      Ranges[N][0] = Lo;
+      Ranges[N][1] = Hi;
+      ++N;
+    }
+  }
+  if (!Found)
+    return 0;
+  memcpy(Want->ranges, Ranges, sizeof Ranges);
+  Want->num_ranges = N;
+  char Exe[4096];
+  const char *Name = Info->dlpi_name;
+  if (!Name || !*Name) {
+    ssize_t L = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
+    Exe[L > 0 ? L : 0] = 0;
+    Name = L > 0 ? Exe : "the executable";
+  }
+  Want->name = strdup(Name);
+  return 1;
+}
+
+static void outOfMemory(void) {
+  fprintf(stderr, "omp-indirect: out of memory registering an image\n");
+  abort();
+}
+
+void __omp_indirect_register_image(const omp_indirect_image_desc *Desc) {
+  registered R = {Desc, NULL, {{0}}, 0};
+  dl_iterate_phdr(findImage, &R);
+  if (!R.name && !(R.name = strdup("an unnamed image")))
+    outOfMemory();
+  if (Desc->version != OMP_INDIRECT_IMAGE_DESC_VERSION) {
+    fprintf(stderr,
+            "omp-indirect: image '%s' was compiled for image descriptor "
+            "version %u, but this runtime reads version %u; rebuild it with "
+            "this release of omp-indirect\n",
+            R.name, Desc->version, OMP_INDIRECT_IMAGE_DESC_VERSION);
+    abort();
+  }
+  pthread_mutex_lock(&RegistryLock);
+  for (size_t I = 0; I < NumImages; ++I)
+    if (Images[I].desc == Desc) {
+      pthread_mutex_unlock(&RegistryLock);
+      free(R.name);
+      return;
+    }
+  if (NumImages == Capacity) {
+    size_t Cap = Capacity ? 2 * Capacity : 8;
+    registered *New = realloc(Images, Cap * sizeof *New);
+    if (!New)
+      outOfMemory();
+    Images = New;
+    Capacity = Cap;
+  }
+  Images[NumImages++] = R;
+  atomic_fetch_add_explicit(&Generation, 1, memory_order_release);
+  pthread_mutex_unlock(&RegistryLock);
+  if (omp_indirect_debug())
+    fprintf(stderr, "omp-indirect: registered image '%s' (%zu FPTR entries)\n",
+            R.name, (size_t)(Desc->entries_end - Desc->entries_begin));
+}
+
+void __omp_indirect_unregister_image(const omp_indirect_image_desc *Desc) {
+  pthread_mutex_lock(&RegistryLock);
+  for (size_t I = 0; I < NumImages; ++I) {
+    if (Images[I].desc != Desc)
+      continue;
+    if (omp_indirect_debug())
+      fprintf(stderr, "omp-indirect: unregistered image '%s'\n",
+              Images[I].name);
+    free(Images[I].name);
+    Images[I] = Images[--NumImages];
+    atomic_fetch_add_explicit(&Generation, 1, memory_order_release);
+    break;
+  }
+  pthread_mutex_unlock(&RegistryLock);
+}
+
+uint64_t omp_indirect_registry_generation(void) {
+  return atomic_load_explicit(&Generation, memory_order_acquire);
+}
+
+int omp_indirect_registered_images(void) {
+  pthread_mutex_lock(&RegistryLock);
+  int N = (int)NumImages;
+  pthread_mutex_unlock(&RegistryLock);
+  return N;
+}
+
+/* Copies one registered image; returns nonzero when out of memory. */
+static int copyImage(const registered *R, omp_indirect_image *Out) {
+  const omp_indirect_image_desc *D = R->desc;
+  size_t N = D->entries_begin ? (size_t)(D->entries_end - D->entries_begin) : 0;
+  Out->desc = D;
+  Out->map_p = D->map_p;
+  Out->map_size = D->map_size;
+  Out->num_entries = N;
+  Out->num_ranges = R->num_ranges;
+  memcpy(Out->ranges, R->ranges, sizeof Out->ranges);
+  Out->name = strdup(R->name);
+  Out->entries = N ? malloc(N * sizeof *Out->entries) : NULL;
+  if (!Out->name || (N && !Out->entries))
+    return 1;
+  if (N)
+    memcpy(Out->entries, D->entries_begin, N * sizeof *Out->entries);
+  return 0;
+}
+
+int omp_indirect_registry_snapshot(omp_indirect_image **Out, size_t *N,
+                                   uint64_t *Gen) {
+  pthread_mutex_lock(&RegistryLock);
+  size_t Count = NumImages;
+  omp_indirect_image *Copy = calloc(Count ? Count : 1, sizeof *Copy);
+  int Failed = !Copy;
+  for (size_t I = 0; !Failed && I < Count; ++I)
+    Failed = copyImage(&Images[I], &Copy[I]);
+  *Gen = atomic_load_explicit(&Generation, memory_order_relaxed);
+  pthread_mutex_unlock(&RegistryLock);
+  if (Failed) {
+    omp_indirect_registry_free(Copy, Copy ? Count : 0);
+    fprintf(stderr, "omp-indirect: out of memory copying the image registry\n");
+    return 1;
+  }
+  *Out = Copy;
+  *N = Count;
+  return 0;
+}
+
+void omp_indirect_registry_free(omp_indirect_image *Images, size_t N) {
+  for (size_t I = 0; I < N; ++I) {
+    free((char *)Images[I].name);
+    free(Images[I].entries);
+  }
+  free(Images);
+}
+
+int omp_indirect_image_owns(const omp_indirect_image *Image, uintptr_t Addr) {
+  for (unsigned I = 0; I < Image->num_ranges; ++I)
+    if (Addr >= Image->ranges[I][0] && Addr < Image->ranges[I][1])
+      return 1;
+  return 0;
+}
