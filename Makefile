@@ -2,7 +2,7 @@
 BUILD ?= build
 HOST_OFFLOAD := -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu
 
-.PHONY: all deps build run check bench clean
+.PHONY: all deps build run check check-sanitize fuzz bench clean
 
 all: build
 
@@ -24,6 +24,16 @@ run: build
 
 check: build
 	ninja -C $(BUILD) check
+
+# The host runtime under AddressSanitizer and UndefinedBehaviorSanitizer:
+# its unit tests and every execution test (.ci/run runs it).
+check-sanitize: build
+	ninja -C $(BUILD) check-sanitize
+
+# libFuzzer over the image registry, the table merge and the device lookup,
+# 10^6 inputs (not in CI).
+fuzz: build
+	ninja -C $(BUILD) fuzz
 
 # Benchmarks (not tests): prints ratios measured side by side in one run.
 bench: build

@@ -12,7 +12,7 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cpp", ".ll", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py",
-                   "lit.site.cfg.py.in"]
+                   "lit.site.cfg.py.in", "FuzzTable.c"]
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
@@ -33,8 +33,29 @@ subs = [
     ("%plugin", config.plugin),
     ("%rtlib", config.rt_lib_dir),
     ("%host-offload", host_offload),
+    ("%fuzz-table", config.fuzz_table),
 ]
 config.substitutions.extend(subs)
+
+# --param sanitize=1 (make check-sanitize): programs load the host runtime
+# built with AddressSanitizer and UndefinedBehaviorSanitizer (LD_LIBRARY_PATH
+# wins over the wrapper's RUNPATH), and are themselves built with both, on
+# the host side only (-Xarch_host: the device images are not instrumented),
+# so they carry the sanitizers' runtime. Tests that compile runtime code as
+# host code use %host-sanitize. Leak checking is off: libomptarget keeps its
+# allocations until exit.
+sanitize_flags = ""
+if lit_config.params.get("sanitize"):
+    sanitize_flags = "-fsanitize=address,undefined -fno-sanitize-recover=all"
+    host_sanitize = " ".join("-Xarch_host " + f for f in sanitize_flags.split())
+    config.substitutions = [
+        (k, v + " " + host_sanitize) if k in ("%wclangxx", "%wclang") else (k, v)
+        for k, v in config.substitutions]
+    config.environment["LD_LIBRARY_PATH"] = config.sanitize_lib_dir
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    config.available_features.add("sanitize")
+config.substitutions.append(("%host-sanitize", sanitize_flags))
 
 # nvptx: clang-16 can target NVPTX and ptxas is installed.
 if config.ptxas.endswith("NOTFOUND"):

@@ -11,37 +11,11 @@
  *===----------------------------------------------------------------------===*/
 #include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
+#include "TableMerge.h"
 
 #include <omp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-void omp_indirect_error(int DeviceId, const char *Fmt, ...) {
-  va_list Ap;
-  va_start(Ap, Fmt);
-  fprintf(stderr, "omp-indirect: device %d: ", DeviceId);
-  vfprintf(stderr, Fmt, Ap);
-  fputc('\n', stderr);
-  va_end(Ap);
-}
-
-int omp_indirect_debug(void) {
-  const char *V = getenv("OMP_INDIRECT_DEBUG");
-  return V && *V && *V != '0';
-}
-
-/* One pair before merging, with the image it came from. */
-typedef struct pair {
-  uint64_t host, tgt;
-  size_t image;
-  const char *name;
-} pair;
-
-static int byHostAddress(const void *A, const void *B) {
-  uint64_t X = ((const pair *)A)->host, Y = ((const pair *)B)->host;
-  return X < Y ? -1 : X > Y;
-}
 
 /* Reads the device copies of Host[0..N) into Dev, one run of contiguous
    entries (one translation unit's table) per copy. */
@@ -78,7 +52,7 @@ static int readDeviceEntries(int DeviceId, const omp_indirect_image *Image,
 
 /* Appends the pairs of one image to Out; returns nonzero after an error. */
 static int pairImage(int DeviceId, const omp_indirect_image *Images,
-                     size_t Index, pair *Out) {
+                     size_t Index, omp_indirect_pair *Out) {
   const omp_indirect_image *Image = &Images[Index];
   size_t N = Image->num_entries;
   omp_indirect_entry *Dev = malloc(N * sizeof *Dev);
@@ -99,44 +73,11 @@ static int pairImage(int DeviceId, const omp_indirect_image *Images,
       Failed = 1;
       break;
     }
-    Out[I] = (pair){(uint64_t)(uintptr_t)H->addr,
+    Out[I] = (omp_indirect_pair){(uint64_t)(uintptr_t)H->addr,
                     (uint64_t)(uintptr_t)Dev[I].addr, Index, H->name};
   }
   free(Dev);
   return Failed;
-}
-
-/* Of the pairs P[0..N) for one host address, the one to keep: all agree, or
-   exactly one image defines the host function (the others refer to it across
-   images, and their device copies are other functions). NULL after an error. */
-static const pair *choose(int DeviceId, const omp_indirect_image *Images,
-                          const pair *P, size_t N) {
-  const pair *Owner = NULL;
-  int Agree = 1, Owners = 1;
-  for (size_t I = 0; I < N; ++I) {
-    Agree &= P[I].tgt == P[0].tgt;
-    if (!omp_indirect_image_owns(&Images[P[I].image], P[I].host))
-      continue;
-    if (!Owner)
-      Owner = &P[I];
-    else if (Owner->tgt != P[I].tgt)
-      Owners = 0; /* Two defining images disagree: no answer. */
-  }
-  if (Agree)
-    return P;
-  if (Owner && Owners)
-    return Owner;
-  const pair *Other = &P[0];
-  for (size_t I = 1; I < N; ++I)
-    if (P[I].tgt != P[0].tgt)
-      Other = &P[I];
-  omp_indirect_error(DeviceId,
-                     "indirect function '%s' (host %p) has two device "
-                     "addresses, %p in image '%s' and %p in image '%s'",
-                     P[0].name, (void *)(uintptr_t)P[0].host,
-                     (void *)(uintptr_t)P[0].tgt, Images[P[0].image].name,
-                     (void *)(uintptr_t)Other->tgt, Images[Other->image].name);
-  return NULL;
 }
 
 int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
@@ -152,7 +93,7 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
     N += OnDevice[I] ? Images[I].num_entries : 0;
   if (!N)
     return 0;
-  pair *Pairs = malloc(N * sizeof *Pairs);
+  omp_indirect_pair *Pairs = malloc(N * sizeof *Pairs);
   __omp_offloading_fptr_map_ty *Map = malloc(N * sizeof *Map);
   int Failed = !Pairs || !Map;
   if (Failed)
@@ -166,21 +107,7 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
   }
   uint64_t Len = 0;
   if (!Failed)
-    qsort(Pairs, N, sizeof *Pairs, byHostAddress);
-  for (size_t I = 0; !Failed && I < N;) {
-    size_t J = I + 1;
-    while (J < N && Pairs[J].host == Pairs[I].host)
-      ++J;
-    const pair *Keep = choose(DeviceId, Images, &Pairs[I], J - I);
-    if (!Keep) {
-      Failed = 1;
-      break;
-    }
-    Map[Len].host_ptr = (int64_t)Keep->host;
-    Map[Len].tgt_ptr = (int64_t)Keep->tgt;
-    ++Len;
-    I = J;
-  }
+    Failed = omp_indirect_merge_pairs(DeviceId, Images, Pairs, N, Map, &Len);
   free(Pairs);
   if (Failed) {
     free(Map);

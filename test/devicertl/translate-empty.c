@@ -2,7 +2,7 @@
 // table pointer and size 0, with a non-NULL pointer and size 0, and with a
 // NULL pointer but a non-zero size (the size must not lead it to read
 // through NULL), every pointer comes back unchanged, and NULL gives NULL.
-// RUN: %clang -I%S/../../devicertl/include -I%S/Inputs \
+// RUN: %clang %host-sanitize -I%S/../../devicertl/include -I%S/Inputs \
 // RUN:   %S/../../devicertl/src/Translate.c %S/Inputs/driver.c %s -o %t
 // RUN: %t | FileCheck %s
 

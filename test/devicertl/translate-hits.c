@@ -2,7 +2,7 @@
 // address in the table: the first row, the last row and rows in the middle,
 // in tables of one, two, five (odd) and six (even) rows, so that the binary
 // search meets each row at every depth.
-// RUN: %clang -I%S/../../devicertl/include -I%S/Inputs \
+// RUN: %clang %host-sanitize -I%S/../../devicertl/include -I%S/Inputs \
 // RUN:   %S/../../devicertl/src/Translate.c %S/Inputs/driver.c %s -o %t
 // RUN: %t | FileCheck %s
 

@@ -3,7 +3,7 @@
 // either neighbour), above the last key, and a device address (the value of
 // a row, not a key) passes through as it is. NULL gives NULL, even from a
 // (malformed) table whose first key is 0.
-// RUN: %clang -I%S/../../devicertl/include -I%S/Inputs \
+// RUN: %clang %host-sanitize -I%S/../../devicertl/include -I%S/Inputs \
 // RUN:   %S/../../devicertl/src/Translate.c %S/Inputs/driver.c %s -o %t
 // RUN: %t | FileCheck %s
 

@@ -2,7 +2,7 @@
 // above 2^63 come after every smaller one; __kmpc_target_translate_fptr
 // must search it that way. A signed comparison would take the top rows for
 // the smallest and miss rows on either side of 2^63.
-// RUN: %clang -I%S/../../devicertl/include -I%S/Inputs \
+// RUN: %clang %host-sanitize -I%S/../../devicertl/include -I%S/Inputs \
 // RUN:   %S/../../devicertl/src/Translate.c %S/Inputs/driver.c %s -o %t
 // RUN: %t | FileCheck %s
 

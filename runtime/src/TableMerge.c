@@ -1,0 +1,74 @@
+/*===- TableMerge.c - one sorted table from every image's pairs ------------===*
+ *
+ * A host function appears once per unit that registers it, and once per
+ * image whose table refers to it: one source file linked into an executable
+ * and a library gives two device copies for the one host copy the dynamic
+ * linker chose. The device copy of the image that defines the host function
+ * wins; any other disagreement is an error, never a guess.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "TableMerge.h"
+#include "OmpIndirectRT.h"
+
+#include <stdlib.h>
+
+static int byHostAddress(const void *A, const void *B) {
+  uint64_t X = ((const omp_indirect_pair *)A)->host;
+  uint64_t Y = ((const omp_indirect_pair *)B)->host;
+  return X < Y ? -1 : X > Y;
+}
+
+/* Of the pairs P[0..N) for one host address, the one to keep, or NULL after
+   an error. */
+static const omp_indirect_pair *choose(int DeviceId,
+                                       const omp_indirect_image *Images,
+                                       const omp_indirect_pair *P, size_t N) {
+  const omp_indirect_pair *Owner = NULL;
+  int Agree = 1, Owners = 1;
+  for (size_t I = 0; I < N; ++I) {
+    Agree &= P[I].tgt == P[0].tgt;
+    if (!omp_indirect_image_owns(&Images[P[I].image], P[I].host))
+      continue;
+    if (!Owner)
+      Owner = &P[I];
+    else if (Owner->tgt != P[I].tgt)
+      Owners = 0; /* Two defining images disagree: no answer. */
+  }
+  if (Agree)
+    return P;
+  if (Owner && Owners)
+    return Owner;
+  const omp_indirect_pair *Other = &P[0];
+  for (size_t I = 1; I < N; ++I)
+    if (P[I].tgt != P[0].tgt)
+      Other = &P[I];
+  omp_indirect_error(DeviceId,
+                     "indirect function '%s' (host %p) has two device "
+                     "addresses, %p in image '%s' and %p in image '%s'",
+                     P[0].name, (void *)(uintptr_t)P[0].host,
+                     (void *)(uintptr_t)P[0].tgt, Images[P[0].image].name,
+                     (void *)(uintptr_t)Other->tgt, Images[Other->image].name);
+  return NULL;
+}
+
+int omp_indirect_merge_pairs(int DeviceId, const omp_indirect_image *Images,
+                             omp_indirect_pair *Pairs, size_t N,
+                             __omp_offloading_fptr_map_ty *Map,
+                             uint64_t *Len) {
+  qsort(Pairs, N, sizeof *Pairs, byHostAddress);
+  uint64_t Out = 0;
+  for (size_t I = 0; I < N;) {
+    size_t J = I + 1;
+    while (J < N && Pairs[J].host == Pairs[I].host)
+      ++J;
+    const omp_indirect_pair *Keep = choose(DeviceId, Images, &Pairs[I], J - I);
+    if (!Keep)
+      return 1;
+    Map[Out].host_ptr = (int64_t)Keep->host;
+    Map[Out].tgt_ptr = (int64_t)Keep->tgt;
+    ++Out;
+    I = J;
+  }
+  *Len = Out;
+  return 0;
+}
