@@ -14,6 +14,8 @@
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace omp_indirect_dump {
@@ -141,6 +143,18 @@ Expected<Dump> readFile(StringRef Path) {
     if (Error E = readOffloadSection(toStringRef(*Data), D.Images))
       return fail("malformed .llvm.offloading: " + toString(std::move(E)));
   }
+  // Device tables in the host's (link) order; units the host lacks last.
+  auto Rank = [&](const Table &T) {
+    for (size_t I = 0; I < D.Tables.size(); ++I)
+      if (D.Tables[I].Unit == T.Unit)
+        return I;
+    return D.Tables.size();
+  };
+  for (Image &Img : D.Images)
+    std::stable_sort(Img.Tables.begin(), Img.Tables.end(),
+                     [&](const Table &A, const Table &B) {
+                       return Rank(A) < Rank(B);
+                     });
   return D;
 }
 
