@@ -2,8 +2,9 @@
  *
  * The installed header. Programs need it only to prepare a device ahead of
  * its first kernel launch, or to check that the function-pointer table
- * reached a device. Both are defined by the host runtime, which the wrapper,
- * `pkg-config --libs omp-indirect` and OmpIndirect::OmpIndirect link.
+ * reached a device. Both are defined by the host runtime,
+ * libomp-indirect-rt.so, which the wrapper, `pkg-config --libs omp-indirect`
+ * and OmpIndirect::OmpIndirect link.
  *
  * USAGE: #include <omp-indirect.h>   (with pkg-config --cflags omp-indirect)
  *
@@ -24,7 +25,8 @@ extern "C" {
 int omp_indirect_prepare_device(int64_t DeviceId);
 
 /// How many times the table was uploaded to \p DeviceId: 0 before the first
-/// kernel launch on it (or without indirect functions), then 1.
+/// kernel launch on it (or without indirect functions), then 1, plus one per
+/// change of the loaded images (dlopen, dlclose) followed by a launch.
 int omp_indirect_upload_count(int64_t DeviceId);
 
 #ifdef __cplusplus

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Dump.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Object/ELFTypes.h"
@@ -22,6 +23,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 using namespace llvm;
 using namespace llvm::object;
@@ -330,6 +332,9 @@ Error ElfFile::readTable(StringRef Unit, unsigned Sec, uint64_t Off,
 }
 
 Error ElfFile::readTables(bool HostSection, std::vector<Table> &Out) {
+  // (section, offset, size, unit) of each table, read in section order:
+  // the link order of the units.
+  std::vector<std::tuple<unsigned, uint64_t, uint64_t, std::string>> Found;
   std::set<std::string> Seen;
   auto Host = ByName.find(HostSectionName.str());
   for (const auto &[Symtab, Syms] : Symtabs) {
@@ -354,12 +359,15 @@ Error ElfFile::readTables(bool HostSection, std::vector<Table> &Out) {
           return fail("symbol " + *Name + " lies outside its section");
         Off -= Sections[Y.st_shndx].sh_addr;
       }
-      if (Error E = readTable(Unit, Y.st_shndx, Off, Y.st_size, Out))
-        return E;
+      Found.emplace_back(Y.st_shndx, Off, Y.st_size, Unit.str());
     }
   }
+  llvm::sort(Found);
+  for (const auto &[Sec, Off, Size, Unit] : Found)
+    if (Error E = readTable(Unit, Sec, Off, Size, Out))
+      return E;
   // A stripped file: the host section without symbols is one nameless table.
-  if (HostSection && Seen.empty() && Host != ByName.end())
+  if (HostSection && Found.empty() && Host != ByName.end())
     return readTable("", Host->second, 0, Sections[Host->second].sh_size, Out);
   return Error::success();
 }
