@@ -34,6 +34,11 @@ subs = [
     ("%rtlib", config.rt_lib_dir),
     ("%host-offload", host_offload),
     ("%fuzz-table", config.fuzz_table),
+    ("%dump", os.path.join(config.build_dir, "bin", "omp-indirect-dump")),
+    ("%cmake-install",
+     config.cmake + " --install " + config.build_dir + " --prefix"),
+    ("%cmake", config.cmake),
+    ("%builddir", config.build_dir),
 ]
 config.substitutions.extend(subs)
 
@@ -56,6 +61,18 @@ if lit_config.params.get("sanitize"):
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitize")
 config.substitutions.append(("%host-sanitize", sanitize_flags))
+
+# %without-build-tree CMD runs CMD with the build tree hidden (test/install/),
+# where user and mount namespaces allow; elsewhere it runs CMD as is, and the
+# install tests rely on a moved prefix and a grep for the build tree's path.
+hide = os.path.join(config.source_root, "utils", "without-build-tree")
+if subprocess.run([hide, "--probe"]).returncode == 0:
+    config.substitutions.append(
+        ("%without-build-tree", hide + " " + config.build_dir))
+else:
+    config.substitutions.append(("%without-build-tree", ""))
+    lit_config.note("no user/mount namespaces: the install tests cannot hide "
+                    "the build tree")
 
 # nvptx: clang-16 can target NVPTX and ptxas is installed.
 if config.ptxas.endswith("NOTFOUND"):

@@ -48,6 +48,11 @@ constexpr llvm::StringLiteral OffloadSectionName = "omp_offloading_entries";
 /// Device globals that point at the uploaded table and give its length.
 constexpr llvm::StringLiteral MapPtrName = "__omp_offloading_fptr_map_p";
 constexpr llvm::StringLiteral MapSizeName = "__omp_offloading_fptr_map_size";
+/// Host section, record prefix and first string of the `declare mapper`
+/// records (MapperSection.cpp).
+constexpr llvm::StringLiteral MapperSectionName = "omp_indirect_mappers";
+constexpr llvm::StringLiteral MapperRecordPrefix = "__omp_indirect_mappers_";
+constexpr llvm::StringLiteral MapperRecordMagic = "omp_indirect.mappers.v1";
 /// libomptarget's kernel launch, and the runtime hook that replaces it.
 constexpr llvm::StringLiteral KernelLaunchName = "__tgt_target_kernel";
 constexpr llvm::StringLiteral KernelLaunchHookName =
@@ -121,6 +126,8 @@ unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
 /// the table globals the device runtime reads; on the host also the image
 /// descriptor and the constructor that registers it (ImageRegistration.cpp).
 unsigned emitImageRegistration(llvm::Module &M, const TUInfo &Info);
+/// Host: copies !omp_indirect.mappers into section omp_indirect_mappers.
+unsigned emitMapperSection(llvm::Module &M, const TUInfo &Info);
 /// Host: sends kernel launches, and in modules with mappers the data-mapping
 /// calls and the mapper functions' component pushes, to the host runtime.
 unsigned redirectRuntimeCalls(llvm::Module &M);

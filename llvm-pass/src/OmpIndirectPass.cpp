@@ -41,6 +41,7 @@ bool runOmpIndirect(Module &M) {
     Changed += redirectRuntimeCalls(M);
   Changed += emitFptrTable(M, Info);
   Changed += emitImageRegistration(M, Info);
+  Changed += emitMapperSection(M, Info);
   return Changed != 0;
 }
 

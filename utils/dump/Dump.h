@@ -1,0 +1,100 @@
+//===- Dump.h - what omp-indirect-dump reads out of a binary -----------------===//
+//
+// The model omp-indirect-dump fills and prints: a file's FPTR entry tables,
+// its `declare mapper` records, and its embedded device images with their own
+// tables. docs/format.md describes every structure read here.
+//
+// USAGE: omp-indirect-dump [--json] FILE
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP_INDIRECT_DUMP_H
+#define OMP_INDIRECT_DUMP_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace omp_indirect_dump {
+
+/// One FPTR entry (a libomptarget __tgt_offload_entry with flags 0x8).
+struct Entry {
+  unsigned Order = 0;    ///< Position in its unit's table.
+  std::string Name;      ///< The `name` field: the function's mangled name.
+  bool HasAddr = false;  ///< The `addr` field is a known address.
+  uint64_t Addr = 0;     ///< That address (host or device).
+  std::string Symbol;    ///< The symbol `addr` points to, if known.
+  uint32_t Flags = 0;    ///< 0x8 for indirect functions.
+  uint32_t Hash = 0;     ///< `reserved`: low 32 bits of xxHash64(Name).
+};
+
+/// One translation unit's table, __omp_offloading_fptr_entries_<Unit>.
+struct Table {
+  std::string Unit; ///< 16 hex digits; "" when the symbol is gone (stripped).
+  std::vector<Entry> Entries;
+};
+
+/// One `declare mapper`, from section omp_indirect_mappers.
+struct Mapper {
+  std::string Unit, Id, Type;
+  std::vector<std::pair<std::string, std::string>> Items; ///< (item, map type)
+};
+
+/// One device image embedded in the file (.llvm.offloading).
+struct Image {
+  std::string Kind;     ///< object, bitcode, cubin, fatbinary, ptx, ...
+  std::string Producer; ///< openmp, cuda, hip.
+  std::string Triple, Arch;
+  uint64_t Size = 0;
+  std::vector<Table> Tables;
+  std::string Note; ///< Why its tables could not be read, if so.
+};
+
+/// Everything read from one file.
+struct Dump {
+  std::string File;
+  std::string Kind; ///< executable, shared library, object.
+  std::vector<Table> Tables;
+  std::vector<Mapper> Mappers;
+  std::vector<Image> Images;
+  bool HasOffloadSections = false;
+};
+
+/// Reads \p Path. Errors are one line each: not ELF, truncated, malformed.
+llvm::Expected<Dump> readFile(llvm::StringRef Path);
+
+/// Reads the FPTR tables of the ELF file in \p Buf (host or device image).
+/// \p HostSection limits them to the host section omp_offloading_fptr_entries.
+/// Also sets \p Kind to the file's ELF type, and, when \p Mappers is given,
+/// reads the mapper records into it.
+llvm::Error readElfTables(llvm::StringRef Buf, bool HostSection,
+                          std::vector<Table> &Tables, std::string &Kind,
+                          std::vector<Mapper> *Mappers, bool *HasOffload);
+
+/// Parses the section omp_indirect_mappers (concatenated unit records).
+llvm::Error parseMapperRecords(llvm::StringRef Data, std::vector<Mapper> &Out);
+
+/// Parses the OffloadBinaries in a .llvm.offloading section and the FPTR
+/// tables of each image they hold.
+llvm::Error readOffloadSection(llvm::StringRef Data, std::vector<Image> &Out);
+
+/// Reads the FPTR tables of a device bitcode image.
+llvm::Error readBitcodeTables(llvm::StringRef Buf, std::vector<Table> &Out);
+
+/// Prints \p D for people, or as JSON.
+void printText(llvm::raw_ostream &OS, const Dump &D);
+void printJson(llvm::raw_ostream &OS, const Dump &D);
+
+/// "match" when device entry \p E has the same name and hash as the host
+/// entry of the same order in \p Host, "no host table", or why it differs.
+std::string matchEntry(const Table *Host, const Entry &E);
+
+/// Low 32 bits of xxHash64(\p Name), as the pass writes in `reserved`.
+uint32_t nameHash(llvm::StringRef Name);
+
+} // namespace omp_indirect_dump
+
+#endif // OMP_INDIRECT_DUMP_H
