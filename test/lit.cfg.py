@@ -16,6 +16,13 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py",
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
+# A test that hangs fails after ten minutes instead of stalling the suite
+# (lit needs psutil for that; utils/install-deps installs it).
+try:
+    import psutil  # noqa: F401
+    lit_config.maxIndividualTestTime = 600
+except ImportError:
+    lit_config.warning("python3-psutil is missing: no per-test time limit")
 # An execution test must run on the offload device, never fall back.
 config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
 
