@@ -1,0 +1,180 @@
+//===- IndirectClasses.cpp - vtables of `declare target ... indirect` classes =//
+//
+// Objects built on the host and mapped to a device keep the host's vptr.
+// For each indirect class whose vtable this unit emits, we list the vtable
+// symbol and the byte offset of each address point (the values a vptr can
+// hold: one per primary vtable of the group, from clang's Itanium vtable
+// layout). The pass turns each into one FPTR entry, so the device table maps
+// the host address point to the device one, and the device translates every
+// vptr it dispatches through (docs/format.md, docs/design.md).
+//
+// Which unit registers a vtable: the one that emits it under the Itanium
+// rules, that is the unit defining the key function, or every unit that
+// sees the class when it has none (the vtable is then linkonce_odr, and the
+// runtime drops the repeated pairs). The plugin has the code generator emit
+// that vtable in the host and the device job alike.
+//
+// Diagnostics: a virtual function in an indirect class's vtable with no
+// device copy (not `declare target`), and a class template whose members
+// are indirect but which is never instantiated.
+//
+// USAGE: clang++ -fopenmp -fopenmp-version=51 -fplugin=libomp-indirect.so ...
+//
+//===----------------------------------------------------------------------===//
+#include "IndirectClasses.h"
+#include "IndirectFunctions.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/VTableBuilder.h"
+#include "clang/Basic/TargetInfo.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace omp_indirect {
+
+/// True if one of \p RD's own virtual functions is indirect.
+static bool isIndirectClass(const CXXRecordDecl &RD, ASTContext &Ctx) {
+  for (const CXXMethodDecl *MD : RD.methods()) {
+    if (!MD->isVirtual())
+      continue;
+    std::optional<bool> I = isIndirect(*MD, Ctx);
+    if (I && *I)
+      return true;
+  }
+  return false;
+}
+
+/// True if \p FD has a device copy: it is `declare target` for the device.
+static bool hasDeviceCopy(const FunctionDecl &FD) {
+  std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
+      OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
+  return DT && *DT != OMPDeclareTargetDeclAttr::DT_Host;
+}
+
+/// True if this unit emits \p RD's vtable (see the file comment).
+static bool ownsVTable(const CXXRecordDecl &RD, ASTContext &Ctx) {
+  if (RD.getTemplateSpecializationKind() ==
+      TSK_ExplicitInstantiationDeclaration)
+    return false;
+  if (const CXXMethodDecl *Key = Ctx.getCurrentKeyFunction(&RD))
+    return Key->isDefined();
+  return true;
+}
+
+namespace {
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  explicit Finder(ASTContext &Ctx)
+      : Ctx(Ctx), MC(Ctx.createMangleContext()),
+        VTC(cast<ItaniumVTableContext>(Ctx.getVTableContext())) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (!RD->isCompleteDefinition() || RD->isDependentContext() ||
+        !RD->isDynamicClass() || !Seen.insert(RD->getCanonicalDecl()).second)
+      return true;
+    if (!isIndirectClass(*RD, Ctx))
+      return true;
+    if (!checkVTableFunctions(*RD) || !ownsVTable(*RD, Ctx))
+      return true;
+    FoundVTable V{RD, "", {}};
+    llvm::raw_string_ostream OS(V.Symbol);
+    cast<ItaniumMangleContext>(*MC).mangleCXXVTable(RD, OS);
+    OS.flush();
+    const VTableLayout &L = VTC->getVTableLayout(RD);
+    uint64_t PtrBytes = Ctx.getTargetInfo().getPointerWidth(LangAS::Default) / 8;
+    for (const auto &[Base, AP] : L.getAddressPoints())
+      V.Offsets.push_back(
+          (L.getVTableOffset(AP.VTableIndex) + AP.AddressPointIndex) *
+          PtrBytes);
+    llvm::sort(V.Offsets);
+    V.Offsets.erase(std::unique(V.Offsets.begin(), V.Offsets.end()),
+                    V.Offsets.end());
+    Found.push_back(std::move(V));
+    return true;
+  }
+
+  bool VisitClassTemplateDecl(ClassTemplateDecl *CTD) {
+    const CXXRecordDecl *Pattern = CTD->getTemplatedDecl();
+    if (!CTD->isThisDeclarationADefinition() || !Pattern ||
+        !CTD->specializations().empty())
+      return true;
+    const CXXMethodDecl *Marked = nullptr;
+    for (const CXXMethodDecl *MD : Pattern->methods())
+      if (const FunctionDecl *Latest = MD->getMostRecentDecl())
+        if (const OMPDeclareTargetDeclAttr *A = decidingAttr(*Latest))
+          if (indirectValue(*A, Ctx).value_or(false)) {
+            Marked = MD;
+            break;
+          }
+    if (!Marked)
+      return true;
+    DiagnosticsEngine &D = Ctx.getDiagnostics();
+    D.Report(CTD->getLocation(),
+             D.getCustomDiagID(DiagnosticsEngine::Warning,
+                               "class template %0 is 'declare target ... "
+                               "indirect' but never instantiated in this "
+                               "translation unit: none of its member "
+                               "functions is registered"))
+        << CTD;
+    return true;
+  }
+
+  std::vector<FoundVTable> Found;
+
+private:
+  /// Reports each function in \p RD's vtable without a device copy; false
+  /// if there is one, or if a member of a class template was never
+  /// instantiated here (its vtable is then not emitted here either).
+  bool checkVTableFunctions(const CXXRecordDecl &RD) {
+    bool OK = true;
+    const VTableLayout &L = VTC->getVTableLayout(&RD);
+    llvm::DenseSet<const FunctionDecl *> Reported;
+    for (const VTableComponent &C : L.vtable_components()) {
+      if (!C.isUsedFunctionPointerKind())
+        continue;
+      const auto *FD = cast<FunctionDecl>(C.getFunctionDecl());
+      if (FD->isPure() || !Reported.insert(FD->getCanonicalDecl()).second)
+        continue;
+      if (!FD->isDefined() && FD->getTemplateInstantiationPattern())
+        return false;
+      if (FD->isImplicit() || hasDeviceCopy(*FD))
+        continue;
+      DiagnosticsEngine &D = Ctx.getDiagnostics();
+      D.Report(FD->getLocation(),
+               D.getCustomDiagID(DiagnosticsEngine::Error,
+                                 "virtual function %0 has no device copy, "
+                                 "but the vtable of %1, a 'declare target "
+                                 "... indirect' class, holds it: declare it "
+                                 "in a 'declare target' block too"))
+          << FD << &RD;
+      D.Report(RD.getLocation(),
+               D.getCustomDiagID(DiagnosticsEngine::Note,
+                                 "%0 declared here"))
+          << &RD;
+      OK = false;
+    }
+    return OK;
+  }
+
+  ASTContext &Ctx;
+  std::unique_ptr<MangleContext> MC;
+  ItaniumVTableContext *VTC;
+  llvm::DenseSet<const Decl *> Seen;
+};
+} // namespace
+
+std::vector<FoundVTable> findIndirectVTables(ASTContext &Ctx) {
+  if (!isa<ItaniumVTableContext>(Ctx.getVTableContext()))
+    return {};
+  Finder F(Ctx);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(F.Found);
+}
+
+} // namespace omp_indirect
