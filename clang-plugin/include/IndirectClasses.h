@@ -29,9 +29,9 @@ struct FoundVTable {
 };
 
 /// Every indirect class whose vtable this unit emits (no key function, or
-/// the key function defined here), in declaration order. Reports, with
-/// their locations, a virtual function of such a class that has no device
-/// copy, and an indirect class template never instantiated.
+/// the key function defined here), in declaration order. Warns, with
+/// their locations, about a virtual function of such a class that may have
+/// no device copy, and about an indirect class template never instantiated.
 std::vector<FoundVTable> findIndirectVTables(clang::ASTContext &Ctx);
 
 } // namespace omp_indirect

@@ -14,14 +14,16 @@
 // runtime drops the repeated pairs). The plugin has the code generator emit
 // that vtable in the host and the device job alike.
 //
-// Diagnostics: a virtual function in an indirect class's vtable with no
-// device copy (not `declare target`), and a class template whose members
-// are indirect but which is never instantiated.
+// Diagnostics (warnings): a virtual function in an indirect class's vtable
+// that may have no device copy (neither `declare target` nor defined in the
+// unit), and a class template whose members are indirect but which is never
+// instantiated.
 //
 // USAGE: clang++ -fopenmp -fopenmp-version=51 -fplugin=libomp-indirect.so ...
 //
 //===----------------------------------------------------------------------===//
 #include "IndirectClasses.h"
+#include "IndirectDiagnostics.h"
 #include "IndirectFunctions.h"
 
 #include "clang/AST/Attr.h"
@@ -115,24 +117,25 @@ public:
     if (!Marked)
       return true;
     DiagnosticsEngine &D = Ctx.getDiagnostics();
-    D.Report(CTD->getLocation(),
-             D.getCustomDiagID(DiagnosticsEngine::Warning,
-                               "class template %0 is 'declare target ... "
-                               "indirect' but never instantiated in this "
-                               "translation unit: none of its member "
-                               "functions is registered"))
-        << CTD;
+    if (openmpTargetWarningEnabled(D, CTD->getLocation()))
+      reportOpenMPTargetWarning(
+          D, CTD->getLocation(),
+          "class template %0 is 'declare target ... indirect' but never "
+          "instantiated in this translation unit: none of its member "
+          "functions is registered")
+          << CTD;
     return true;
   }
 
   std::vector<FoundVTable> Found;
 
 private:
-  /// Reports each function in \p RD's vtable without a device copy; false
-  /// if there is one, or if a member of a class template was never
-  /// instantiated here (its vtable is then not emitted here either).
+  /// Warns about each function in \p RD's vtable that may have no device
+  /// copy: not `declare target` and not defined in this unit (clang gives
+  /// one defined here an implicit device copy, as it does to any function
+  /// device code references). False if a member of a class template was
+  /// never instantiated here (its vtable is then not emitted here either).
   bool checkVTableFunctions(const CXXRecordDecl &RD) {
-    bool OK = true;
     const VTableLayout &L = VTC->getVTableLayout(&RD);
     llvm::DenseSet<const FunctionDecl *> Reported;
     for (const VTableComponent &C : L.vtable_components()) {
@@ -143,23 +146,24 @@ private:
         continue;
       if (!FD->isDefined() && FD->getTemplateInstantiationPattern())
         return false;
-      if (FD->isImplicit() || hasDeviceCopy(*FD))
+      if (FD->isDefined() || FD->isImplicit() || hasDeviceCopy(*FD))
         continue;
       DiagnosticsEngine &D = Ctx.getDiagnostics();
-      D.Report(FD->getLocation(),
-               D.getCustomDiagID(DiagnosticsEngine::Error,
-                                 "virtual function %0 has no device copy, "
-                                 "but the vtable of %1, a 'declare target "
-                                 "... indirect' class, holds it: declare it "
-                                 "in a 'declare target' block too"))
+      if (!openmpTargetWarningEnabled(D, FD->getLocation()))
+        continue;
+      reportOpenMPTargetWarning(
+          D, FD->getLocation(),
+          "virtual function %0 is neither 'declare target' nor defined in "
+          "this translation unit, but the device vtable of %1, a 'declare "
+          "target ... indirect' class, needs its device copy: the device "
+          "link fails unless another unit defines it in a 'declare target' "
+          "block")
           << FD << &RD;
       D.Report(RD.getLocation(),
-               D.getCustomDiagID(DiagnosticsEngine::Note,
-                                 "%0 declared here"))
+               D.getCustomDiagID(DiagnosticsEngine::Note, "%0 declared here"))
           << &RD;
-      OK = false;
     }
-    return OK;
+    return true;
   }
 
   ASTContext &Ctx;
