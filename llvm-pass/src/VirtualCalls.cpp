@@ -143,8 +143,19 @@ static bool isTranslateCall(const Value *V) {
   return F && F->getName() == TranslateFnName;
 }
 
-/// True if \p L provably loads a vptr (see the file comment).
-static bool isProvenVptrLoad(const LoadInst &L) {
+/// True if \p V is checked by an llvm.type.test (or its public form).
+static bool hasTypeTest(const Value &V) {
+  for (const User *U : V.users())
+    if (const auto *II = dyn_cast<IntrinsicInst>(U))
+      if (II->getIntrinsicID() == Intrinsic::type_test ||
+          II->getIntrinsicID() == Intrinsic::public_type_test)
+        return true;
+  return false;
+}
+
+/// True if \p L provably loads a vptr (see the file comment); \p T is its
+/// translation, which the type tests read once it is in place.
+static bool isProvenVptrLoad(const LoadInst &L, const Value &T) {
   if (L.hasMetadata(LLVMContext::MD_invariant_group))
     return true;
   if (const MDNode *Tag = L.getMetadata(LLVMContext::MD_tbaa))
@@ -154,12 +165,7 @@ static bool isProvenVptrLoad(const LoadInst &L) {
           if (const auto *S = dyn_cast<MDString>(Access->getOperand(0)))
             if (S->getString() == "vtable pointer")
               return true;
-  for (const User *U : L.users())
-    if (const auto *II = dyn_cast<IntrinsicInst>(U))
-      if (II->getIntrinsicID() == Intrinsic::type_test ||
-          II->getIntrinsicID() == Intrinsic::public_type_test)
-        return true;
-  return false;
+  return hasTypeTest(L) || hasTypeTest(T);
 }
 
 bool skipSlotLookup(CallBase &CB, OptimizationRemarkEmitter &ORE) {
@@ -175,7 +181,7 @@ bool skipSlotLookup(CallBase &CB, OptimizationRemarkEmitter &ORE) {
   if (!T || !isTranslateCall(T))
     return false;
   auto *Vptr = dyn_cast<LoadInst>(T->getArgOperand(0)->stripPointerCasts());
-  if (!Vptr || !isProvenVptrLoad(*Vptr))
+  if (!Vptr || !isProvenVptrLoad(*Vptr, *T))
     return false;
   ++NumSlotLookupsSkipped;
   ORE.emit([&] {
