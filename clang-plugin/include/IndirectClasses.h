@@ -2,7 +2,8 @@
 //
 // A class is *indirect* when one of its own virtual functions is indirect
 // (typically: the class is defined in a `begin declare target indirect`
-// block). Objects of such a class built on the host and mapped to a device
+// block), or when its vtable holds an indirect function and it declares no
+// virtual function of its own without a device copy. Objects of such a class built on the host and mapped to a device
 // hold the host vtable's address; the device must read its own copy of the
 // vtable instead. This finds the vtables the translation unit owns, with
 // every address point an object can hold, so that the pass registers each

@@ -38,23 +38,40 @@ using namespace clang;
 
 namespace omp_indirect {
 
-/// True if one of \p RD's own virtual functions is indirect.
-static bool isIndirectClass(const CXXRecordDecl &RD, ASTContext &Ctx) {
-  for (const CXXMethodDecl *MD : RD.methods()) {
-    if (!MD->isVirtual())
-      continue;
-    std::optional<bool> I = isIndirect(*MD, Ctx);
-    if (I && *I)
-      return true;
-  }
-  return false;
-}
-
 /// True if \p FD has a device copy: it is `declare target` for the device.
 static bool hasDeviceCopy(const FunctionDecl &FD) {
   std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
       OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
   return DT && *DT != OMPDeclareTargetDeclAttr::DT_Host;
+}
+
+/// True if \p FD is indirect.
+static bool isIndirectFn(const FunctionDecl &FD, ASTContext &Ctx) {
+  std::optional<bool> I = isIndirect(FD, Ctx);
+  return I && *I;
+}
+
+/// True if \p RD is an indirect class: one of its own virtual functions is
+/// indirect, or it declares no virtual function of its own without a device
+/// copy and its vtable holds an indirect one (a class that only combines
+/// indirect bases, such as `struct M : L, R {};` in the block).
+static bool isIndirectClass(const CXXRecordDecl &RD, ASTContext &Ctx,
+                            const VTableLayout &L) {
+  bool OwnHostOnly = false;
+  for (const CXXMethodDecl *MD : RD.methods()) {
+    if (!MD->isVirtual() || MD->isImplicit())
+      continue;
+    if (isIndirectFn(*MD, Ctx))
+      return true;
+    OwnHostOnly |= !hasDeviceCopy(*MD);
+  }
+  if (OwnHostOnly)
+    return false;
+  for (const VTableComponent &C : L.vtable_components())
+    if (C.isUsedFunctionPointerKind() &&
+        isIndirectFn(*cast<FunctionDecl>(C.getFunctionDecl()), Ctx))
+      return true;
+  return false;
 }
 
 /// True if this unit emits \p RD's vtable (see the file comment).
@@ -80,7 +97,7 @@ public:
     if (!RD->isCompleteDefinition() || RD->isDependentContext() ||
         !RD->isDynamicClass() || !Seen.insert(RD->getCanonicalDecl()).second)
       return true;
-    if (!isIndirectClass(*RD, Ctx))
+    if (!isIndirectClass(*RD, Ctx, VTC->getVTableLayout(RD)))
       return true;
     if (!checkVTableFunctions(*RD) || !ownsVTable(*RD, Ctx))
       return true;
