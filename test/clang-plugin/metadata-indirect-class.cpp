@@ -37,7 +37,7 @@ struct K {
 // CHECK-DAG: @[[NC16:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1C+16\00"
 // CHECK-DAG: @[[NC64:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1C+64\00"
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [10 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = global [10 x %struct.__tgt_offload_entry]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [10 x %struct.__tgt_offload_entry]
 // CHECK-SAME: { ptr @_ZN1A2faEv,
 // CHECK-SAME: { ptr @_ZN1B2fbEv,
 // CHECK-SAME: { ptr @_ZN1B2gbEv,
