@@ -34,6 +34,7 @@ subs = [
      "%wclang " + host_offload + " %s -o %t && %t | FileCheck %s"),
     ("%wclangxx", config.wrapper + "++"),
     ("%wclang", config.wrapper),
+    ("%clangxx", config.clang + "++"),
     ("%clang", config.clang),
     ("%opt", opt),
     ("%loadpass", "-load-pass-plugin=" + config.plugin),

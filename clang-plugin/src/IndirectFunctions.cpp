@@ -242,11 +242,15 @@ private:
     const FunctionDecl *Canon = FD.getCanonicalDecl();
     if (FD.isDependentContext() || !Seen.insert(Canon).second)
       return;
-    // A call through a plain function pointer cannot reach an instance
-    // method (that takes a pointer to member).
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD))
-      if (MD->isInstance())
-        return;
+    // Instance methods are registered too: a pointer to member function
+    // holds the host address of a non-virtual one, and a device vtable slot
+    // holds the device copy of a virtual one (IndirectClasses.cpp). No
+    // pointer can name a constructor or destructor, and a pure virtual
+    // function without a body has no copy to register.
+    if (isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD))
+      return;
+    if (FD.isPure() && !FD.getMostRecentDecl()->isDefined())
+      return;
     const FunctionDecl *Latest = FD.getMostRecentDecl();
     // Only functions this unit defines or references belong in its table.
     bool Defined = Latest->isDefined();

@@ -13,6 +13,7 @@
 //              -fplugin=build/lib/libomp-indirect.so file.c
 //
 //===----------------------------------------------------------------------===//
+#include "IndirectClasses.h"
 #include "IndirectDiagnostics.h"
 #include "IndirectFunctions.h"
 #include "Mappers.h"
@@ -48,6 +49,7 @@ public:
       return;
     std::vector<MapperRecord> Mappers = checkMappers(Ctx);
     std::vector<FoundFunction> Found = findIndirectFunctions(Ctx);
+    std::vector<FoundVTable> VTables = findIndirectVTables(Ctx);
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
     TUInfo Info{translationUnitId(Ctx, Found, CI.getPreprocessorOpts()), {},
@@ -57,6 +59,15 @@ public:
           {F.MangledName, unsigned(Info.Entries.size()), F.Signature});
       if (const FunctionDecl *Def = F.Decl->getDefinition())
         forceEmission(Ctx, *const_cast<FunctionDecl *>(Def));
+    }
+    // Vtables after functions, one entry per address point; the code
+    // generator emits each vtable (and, through it, its functions) in the
+    // host and the device job alike.
+    for (const FoundVTable &V : VTables) {
+      for (uint64_t Off : V.Offsets)
+        Info.Entries.push_back({V.Symbol, unsigned(Info.Entries.size()), "",
+                                VTableKind, Off});
+      CI.getASTConsumer().HandleVTable(const_cast<CXXRecordDecl *>(V.Class));
     }
     setPendingTUInfo(std::move(Info));
   }

@@ -19,7 +19,11 @@
 #include <vector>
 
 namespace llvm {
+class CallBase;
+class Function;
+class FunctionCallee;
 class Module;
+class OptimizationRemarkEmitter;
 class StructType;
 } // namespace llvm
 
@@ -35,6 +39,8 @@ constexpr llvm::StringLiteral MappersMDName = "omp_indirect.mappers";
 constexpr llvm::StringLiteral TUMDName = "omp_indirect.tu";
 /// Metadata kind of an indirect function entry (the design's kind 2).
 constexpr unsigned IndirectFuncKind = 2;
+/// Metadata kind of a vtable address point of an indirect class.
+constexpr unsigned VTableKind = 3;
 /// __tgt_offload_entry::flags of an indirect function entry.
 constexpr uint32_t DeclareTargetFptrFlag = 0x8;
 /// Device runtime function that maps a host function pointer to the device.
@@ -67,11 +73,14 @@ constexpr llvm::StringLiteral UnregisterImageName =
 constexpr uint32_t ImageDescVersion = 1;
 ///}
 
-/// One indirect function of a translation unit.
+/// One entry of a translation unit's FPTR table: an indirect function, or
+/// (kind VTableKind) one address point of an indirect class's vtable.
 struct IndirectEntry {
-  std::string Name;      ///< Symbol name of the function (mangled).
-  unsigned Order;        ///< Position in declaration order, from 0.
+  std::string Name;      ///< Symbol name of the function or vtable (mangled).
+  unsigned Order;        ///< Position in the table, from 0.
   std::string Signature; ///< "i32(ptr,...)" if only declared, else "".
+  unsigned Kind = IndirectFuncKind;
+  uint64_t Offset = 0; ///< Vtables: byte offset of the address point.
 };
 
 /// One map clause item of a `declare mapper`.
@@ -120,6 +129,10 @@ bool isPasslessJob();
 ///{
 /// Device: routes every indirect call through __kmpc_target_translate_fptr.
 unsigned translateIndirectCalls(llvm::Module &M);
+/// Device: routes every vtable pointer a virtual dispatch reads through
+/// __kmpc_target_translate_fptr (VirtualCalls.cpp). Run it before
+/// translateIndirectCalls.
+unsigned translateVtablePointers(llvm::Module &M);
 /// Host and device: emits the FPTR entry table.
 unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
 /// Host and device, in every unit with offload code or indirect functions:
@@ -133,6 +146,17 @@ unsigned emitMapperSection(llvm::Module &M, const TUInfo &Info);
 unsigned redirectRuntimeCalls(llvm::Module &M);
 /// All of the above that applies to \p M. Returns true if \p M changed.
 bool runOmpIndirect(llvm::Module &M);
+///}
+
+/// \name Shared by IndirectCalls.cpp and VirtualCalls.cpp.
+///{
+/// The declaration of __kmpc_target_translate_fptr in \p M.
+llvm::FunctionCallee getTranslateFn(llvm::Module &M);
+/// True for functions of a device runtime, whose calls stay as they are.
+bool isDeviceRuntime(const llvm::Function &F);
+/// True (and a remark) when the callee of \p CB is read from a slot of a
+/// translated vtable, so it needs no lookup of its own.
+bool skipSlotLookup(llvm::CallBase &CB, llvm::OptimizationRemarkEmitter &ORE);
 ///}
 
 /// The type of libomptarget's __tgt_offload_entry in \p M.

@@ -36,6 +36,7 @@ using namespace llvm;
 #define DEBUG_TYPE "omp-indirect"
 
 STATISTIC(NumFptrEntries, "FPTR entries emitted");
+STATISTIC(NumVTableEntries, "FPTR entries of vtable address points");
 
 static cl::opt<bool>
     DisableFptrTable("omp-indirect-disable-fptr-table", cl::Hidden,
@@ -137,6 +138,19 @@ static Function *getOrDeclare(Module &M, const IndirectEntry &E) {
                           GlobalValue::ExternalLinkage, E.Name, M);
 }
 
+/// The address an object's vptr holds: vtable \p E.Name plus \p E.Offset
+/// bytes. A vtable the module lacks is declared (the unit that defines it
+/// is linked in).
+static Constant *getVTableAddressPoint(Module &M, const IndirectEntry &E) {
+  Type *I8 = Type::getInt8Ty(M.getContext());
+  GlobalVariable *VT = M.getNamedGlobal(E.Name);
+  if (!VT)
+    VT = new GlobalVariable(M, I8, /*isConstant=*/true,
+                            GlobalValue::ExternalLinkage, nullptr, E.Name);
+  return ConstantExpr::getGetElementPtr(
+      I8, VT, ConstantInt::get(Type::getInt64Ty(M.getContext()), E.Offset));
+}
+
 unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   if (DisableFptrTable || Info.Entries.empty())
     return 0;
@@ -147,11 +161,19 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   StructType *EntryTy = getOffloadEntryType(M);
   SmallVector<Constant *, 16> Entries;
   for (const IndirectEntry &E : Info.Entries) {
-    Function *F = getOrDeclare(M, E);
+    Constant *Addr = nullptr;
+    std::string Name = E.Name;
+    if (E.Kind == VTableKind) {
+      Addr = getVTableAddressPoint(M, E);
+      Name += "+" + std::to_string(E.Offset);
+      ++NumVTableEntries;
+    } else {
+      Addr = getOrDeclare(M, E);
+    }
     // `reserved` carries a hash of the name: the runtime compares it between
     // the host and the device table before it pairs any address.
-    Entries.push_back(makeEntry(M, F, E.Name, 0, DeclareTargetFptrFlag,
-                                uint32_t(xxHash64(E.Name))));
+    Entries.push_back(makeEntry(M, Addr, Name, 0, DeclareTargetFptrFlag,
+                                uint32_t(xxHash64(Name))));
   }
   auto *ArrTy = ArrayType::get(EntryTy, Entries.size());
   auto *Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false,

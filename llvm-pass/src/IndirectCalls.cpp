@@ -43,7 +43,7 @@ static cl::opt<bool>
 
 namespace omp_indirect {
 
-static FunctionCallee getTranslateFn(Module &M) {
+FunctionCallee getTranslateFn(Module &M) {
   LLVMContext &Ctx = M.getContext();
   PointerType *Ptr = PointerType::get(Ctx, 0);
   FunctionCallee Fn = M.getOrInsertFunction(
@@ -102,6 +102,8 @@ static bool rewriteCall(CallBase &CB, FunctionCallee Translate,
     });
     return false;
   }
+  if (skipSlotLookup(CB, ORE))
+    return false;
   IRBuilder<> B(&CB);
   Value *Callee = CB.getCalledOperand();
   Type *Ptr = PointerType::get(CB.getContext(), 0);
@@ -122,7 +124,7 @@ static bool rewriteCall(CallBase &CB, FunctionCallee Translate,
 /// and LLVM's DeviceRTL, which clang-16 links into NVPTX device modules before
 /// any pass runs and which marks every function with the assumption
 /// "ompx_no_call_asm".
-static bool isDeviceRuntime(const Function &F) {
+bool isDeviceRuntime(const Function &F) {
   if (F.getName() == TranslateFnName)
     return true;
   Attribute A = F.getFnAttribute("llvm.assume");

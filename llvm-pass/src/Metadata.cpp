@@ -53,10 +53,13 @@ void writeTUInfo(Module &M, const TUInfo &Info) {
   NamedMDNode *Entries = M.getOrInsertNamedMetadata(EntriesMDName);
   for (const IndirectEntry &E : Info.Entries) {
     SmallVector<Metadata *, 4> Ops = {
-        ConstantAsMetadata::get(ConstantInt::get(I32, IndirectFuncKind)),
+        ConstantAsMetadata::get(ConstantInt::get(I32, E.Kind)),
         MDString::get(Ctx, E.Name),
         ConstantAsMetadata::get(ConstantInt::get(I32, E.Order))};
-    if (!E.Signature.empty())
+    if (E.Kind == VTableKind)
+      Ops.push_back(ConstantAsMetadata::get(
+          ConstantInt::get(Type::getInt64Ty(Ctx), E.Offset)));
+    else if (!E.Signature.empty())
       Ops.push_back(MDString::get(Ctx, E.Signature));
     Entries->addOperand(MDNode::get(Ctx, Ops));
   }
@@ -80,13 +83,24 @@ TUInfo readTUInfo(const Module &M) {
       std::optional<uint64_t> Kind = getConstInt(N->getOperand(0));
       std::optional<uint64_t> Order = getConstInt(N->getOperand(2));
       auto *Name = dyn_cast_or_null<MDString>(N->getOperand(1).get());
-      if (!Kind || *Kind != IndirectFuncKind || !Order || !Name)
+      if (!Kind || (*Kind != IndirectFuncKind && *Kind != VTableKind) ||
+          !Order || !Name)
         continue;
-      std::string Sig;
-      if (N->getNumOperands() == 4)
+      IndirectEntry E{Name->getString().str(), unsigned(*Order), "",
+                      unsigned(*Kind)};
+      if (*Kind == VTableKind) {
+        // {3, vtable symbol, order, byte offset of the address point}
+        std::optional<uint64_t> Off;
+        if (N->getNumOperands() == 4)
+          Off = getConstInt(N->getOperand(3));
+        if (!Off)
+          continue;
+        E.Offset = *Off;
+      } else if (N->getNumOperands() == 4) {
         if (auto *S = dyn_cast_or_null<MDString>(N->getOperand(3).get()))
-          Sig = S->getString().str();
-      Info.Entries.push_back({Name->getString().str(), unsigned(*Order), Sig});
+          E.Signature = S->getString().str();
+      }
+      Info.Entries.push_back(std::move(E));
     }
   }
   llvm::sort(Info.Entries, [](const IndirectEntry &A, const IndirectEntry &B) {

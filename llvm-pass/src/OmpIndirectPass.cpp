@@ -35,8 +35,10 @@ bool runOmpIndirect(Module &M) {
     writeTUInfo(M, Pending);
   TUInfo Info = readTUInfo(M);
   unsigned Changed = 0;
-  if (isDeviceModule(M))
+  if (isDeviceModule(M)) {
+    Changed += translateVtablePointers(M);
     Changed += translateIndirectCalls(M);
+  }
   else
     Changed += redirectRuntimeCalls(M);
   Changed += emitFptrTable(M, Info);

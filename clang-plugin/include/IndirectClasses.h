@@ -1,0 +1,40 @@
+//===- IndirectClasses.h - vtables of `declare target ... indirect` classes ===//
+//
+// A class is *indirect* when one of its own virtual functions is indirect
+// (typically: the class is defined in a `begin declare target indirect`
+// block), or when its vtable holds an indirect function and it declares no
+// virtual function of its own without a device copy. Objects of such a class built on the host and mapped to a device
+// hold the host vtable's address; the device must read its own copy of the
+// vtable instead. This finds the vtables the translation unit owns, with
+// every address point an object can hold, so that the pass registers each
+// {host, device} pair in the FPTR table, and reports what cannot work.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMP_INDIRECT_INDIRECTCLASSES_H
+#define OMP_INDIRECT_INDIRECTCLASSES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace omp_indirect {
+
+/// The vtable of one indirect class, to be registered by this unit.
+struct FoundVTable {
+  const clang::CXXRecordDecl *Class;
+  std::string Symbol;             ///< Mangled vtable symbol, `_ZTV...`.
+  std::vector<uint64_t> Offsets; ///< Byte offsets of its address points.
+};
+
+/// Every indirect class whose vtable this unit emits (no key function, or
+/// the key function defined here), in declaration order. Warns, with
+/// their locations, about a virtual function of such a class that may have
+/// no device copy, and about an indirect class template never instantiated.
+std::vector<FoundVTable> findIndirectVTables(clang::ASTContext &Ctx);
+
+} // namespace omp_indirect
+
+#endif // OMP_INDIRECT_INDIRECTCLASSES_H

@@ -1,0 +1,40 @@
+; Entries of kind 3 in !omp_indirect.entries, {3, vtable, order, offset},
+; are address points of vtables: each becomes one FPTR entry in its place in
+; `order`, whose address is the vtable plus `offset` bytes and whose name is
+; "<vtable>+<offset>" (hashed into `reserved` like any name), so that the
+; runtime pairs the host and device address points with no change. A
+; vtable the module lacks is declared; a kind-3 node without an offset is
+; ignored. Host and device alike.
+; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s
+; RUN: sed 's/openmp-device/not-device/' %s \
+; RUN:   | %opt %loadpass -passes=omp-indirect -S | FileCheck %s
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+
+@_ZTV1B = linkonce_odr unnamed_addr constant { [5 x ptr] } { [5 x ptr] [ptr null, ptr null, ptr @_ZN1B1fEi, ptr null, ptr null] }
+@_ZTV1C = linkonce_odr unnamed_addr constant { [6 x ptr], [5 x ptr] } zeroinitializer
+
+; CHECK-DAG: @_ZTV1K = external constant i8
+; CHECK-DAG: @[[NB:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1B+16\00"
+; CHECK-DAG: @[[NC:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1C+64\00"
+; CHECK-DAG: @[[NK:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1K+16\00"
+; CHECK: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = {{(protected |hidden )?}}global [4 x %struct.__tgt_offload_entry] [
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr @_ZN1B1fEi, ptr @{{.+}}, i64 0, i32 8, i32 -1999804410 },
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr getelementptr (i8, ptr @_ZTV1B, i64 16), ptr @[[NB]], i64 0, i32 8, i32 271559094 },
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr getelementptr (i8, ptr @_ZTV1C, i64 64), ptr @[[NC]], i64 0, i32 8, i32 {{-?[0-9]+}} },
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr getelementptr (i8, ptr @_ZTV1K, i64 16), ptr @[[NK]], i64 0, i32 8, i32 {{-?[0-9]+}} }]
+
+define i32 @_ZN1B1fEi(ptr %this, i32 %x) {
+  ret i32 %x
+}
+
+!llvm.module.flags = !{!0}
+!0 = !{i32 7, !"openmp-device", i32 51}
+!omp_indirect.entries = !{!1, !2, !3, !4, !5}
+!omp_indirect.tu = !{!6}
+!1 = !{i32 3, !"_ZTV1C", i32 2, i64 64}
+!2 = !{i32 2, !"_ZN1B1fEi", i32 0}
+!3 = !{i32 3, !"_ZTV1B", i32 1, i64 16}
+!4 = !{i32 3, !"_ZTV1K", i32 3, i64 16}
+!5 = !{i32 3, !"_ZTV1X", i32 4}
+!6 = !{!"00c0ffee00c0ffee"}
