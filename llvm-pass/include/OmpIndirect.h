@@ -19,7 +19,9 @@
 #include <vector>
 
 namespace llvm {
+class Function;
 class Module;
+class Value;
 class StructType;
 } // namespace llvm
 
@@ -120,6 +122,9 @@ bool isPasslessJob();
 ///{
 /// Device: routes every indirect call through __kmpc_target_translate_fptr.
 unsigned translateIndirectCalls(llvm::Module &M);
+/// Device: true if \p Callee provably holds a device address or NULL, so a
+/// call through it needs no translation (DeviceAddress.cpp).
+bool holdsDeviceAddress(const llvm::Value *Callee);
 /// Host and device: emits the FPTR entry table.
 unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
 /// Host and device, in every unit with offload code or indirect functions:
@@ -131,6 +136,10 @@ unsigned emitMapperSection(llvm::Module &M, const TUInfo &Info);
 /// Host: sends kernel launches, and in modules with mappers the data-mapping
 /// calls and the mapper functions' component pushes, to the host runtime.
 unsigned redirectRuntimeCalls(llvm::Module &M);
+/// Device, late in the pipeline: gives each translation of a pointer
+/// reloaded in a loop a one-entry cache (TranslationCache.cpp).
+unsigned cacheLoopTranslations(llvm::Function &F,
+                               llvm::FunctionAnalysisManager &FAM);
 /// All of the above that applies to \p M. Returns true if \p M changed.
 bool runOmpIndirect(llvm::Module &M);
 ///}
@@ -145,6 +154,13 @@ void registerWithLibomptarget(llvm::Module &M, llvm::GlobalVariable &GV);
 struct OmpIndirectPass : llvm::PassInfoMixin<OmpIndirectPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
+};
+
+/// Function pass wrapper of cacheLoopTranslations; an optimization, so not
+/// required (skipped on optnone functions).
+struct TranslationCachePass : llvm::PassInfoMixin<TranslationCachePass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
 };
 
 } // namespace omp_indirect
