@@ -47,9 +47,8 @@ constexpr llvm::StringLiteral FptrTablePrefix = "__omp_offloading_fptr_entries_"
 constexpr llvm::StringLiteral FptrSectionName = "omp_offloading_fptr_entries";
 /// Section of the entries stock libomptarget registers.
 constexpr llvm::StringLiteral OffloadSectionName = "omp_offloading_entries";
-/// Device globals that point at the uploaded table and give its length.
+/// Device global that points at the uploaded table block.
 constexpr llvm::StringLiteral MapPtrName = "__omp_offloading_fptr_map_p";
-constexpr llvm::StringLiteral MapSizeName = "__omp_offloading_fptr_map_size";
 /// Host section, record prefix and first string of the `declare mapper`
 /// records (MapperSection.cpp).
 constexpr llvm::StringLiteral MapperSectionName = "omp_indirect_mappers";
@@ -66,7 +65,7 @@ constexpr llvm::StringLiteral RegisterImageName = "__omp_indirect_register_image
 constexpr llvm::StringLiteral UnregisterImageName =
     "__omp_indirect_unregister_image";
 /// Layout version of the image descriptor.
-constexpr uint32_t ImageDescVersion = 1;
+constexpr uint32_t ImageDescVersion = 2;
 ///}
 
 /// One indirect function of a translation unit.
