@@ -6,7 +6,7 @@
 // handed pointers to other images' indirect functions (docs/runtime.md).
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=DEV --implicit-check-not=omp_indirect \
-// RUN:       --implicit-check-not=fptr_entries --implicit-check-not=translate
+// RUN:       --implicit-check-not=fptr_entries --implicit-check-not=target_translate_fptr
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=HOST --implicit-check-not=omp_indirect. \
 // RUN:       --implicit-check-not=fptr_entries
