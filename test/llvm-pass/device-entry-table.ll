@@ -1,7 +1,8 @@
 ; A device module with !omp_indirect.entries gets the FPTR entry table: one
 ; entry per listed function, in `order` (not in the order of the metadata
-; nodes), each { ptr @f, ptr @"f", i64 0, i32 8, i32 <low 32 bits of
-; xxHash64("f")> }, named after !omp_indirect.tu, protected and kept by
+; nodes), each { ptr @f, ptr @"f", i64 size, i32 8, i32 <low 32 bits of
+; xxHash64("f")> } with size the table's length (3) in the first entry and 0
+; in the others, named after !omp_indirect.tu, protected and kept by
 ; llvm.compiler.used, in no section. A `static` (internal) function is
 ; referenced like any other, and an entry of another kind is ignored. The
 ; device also gets a weak protected definition of the map global the device
@@ -21,7 +22,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-DAG: @[[N2:.+]] = private unnamed_addr constant [10 x i8] c"_Z5thirdi\00"
 
 ; CHECK-LABEL: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = protected global [3 x %struct.__tgt_offload_entry] [
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr @first, ptr @[[N0]], i64 0, i32 8, i32 -457273510 },
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr @first, ptr @[[N0]], i64 3, i32 8, i32 -457273510 },
 ; CHECK-SAME: %struct.__tgt_offload_entry { ptr @static_fn, ptr @[[N1]], i64 0, i32 8, i32 1232622759 },
 ; CHECK-SAME: %struct.__tgt_offload_entry { ptr @_Z5thirdi, ptr @[[N2]], i64 0, i32 8, i32 -92969313 }],
 ; CHECK-SAME: align 8{{$}}

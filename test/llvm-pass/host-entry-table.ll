@@ -1,6 +1,7 @@
 ; A host module with !omp_indirect.entries gets the FPTR entry table in
 ; section omp_offloading_fptr_entries, kept by llvm.used (appended to the
-; module's own), in `order`, with host addresses, flags 8 and the name hash;
+; module's own), in `order`, with host addresses, flags 8 and the name hash,
+; and the table's length (2) as the first entry's size;
 ; a function the unit only declares is listed too. Stock libomptarget sees
 ; the table only as one ordinary global: a weak entry in section
 ; omp_offloading_entries with size N*32 (here 2*32 = 64) and flags 0. The
@@ -18,7 +19,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT: @[[N0:.+]] = private unnamed_addr constant [5 x i8] c"add1\00"
 ; CHECK-NEXT: @[[N1:.+]] = private unnamed_addr constant [7 x i8] c"ext_fn\00"
 ; CHECK-NEXT: @__omp_offloading_fptr_entries_0123456789abcdef = hidden global [2 x %struct.__tgt_offload_entry] [
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr @add1, ptr @[[N0]], i64 0, i32 8, i32 -25591205 },
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr @add1, ptr @[[N0]], i64 2, i32 8, i32 -25591205 },
 ; CHECK-SAME: %struct.__tgt_offload_entry { ptr @ext_fn, ptr @[[N1]], i64 0, i32 8, i32 717097947 }],
 ; CHECK-SAME: section "omp_offloading_fptr_entries", align 8{{$}}
 ; CHECK-NEXT: @llvm.used = appending global [2 x ptr] [ptr @keep, ptr @__omp_offloading_fptr_entries_0123456789abcdef], section "llvm.metadata"
