@@ -28,7 +28,8 @@ subs = [
      "%clang %host-sanitize -O2 -Wall -Wno-unknown-pragmas -Werror "
      "-I{0}/devicertl/include "
      "-I{0}/runtime/include -I{1} {0}/devicertl/src/Translate.c "
-     "{0}/runtime/src/DeviceTable.c {1}/driver.c".format(
+     "{0}/runtime/src/DeviceTable.c {0}/runtime/src/SortByKey.c "
+     "{1}/driver.c".format(
          os.path.dirname(config.test_source_root),
          os.path.join(config.test_source_root, "devicertl", "Inputs"))),
     ("%compile-run-and-check",

@@ -43,6 +43,24 @@ typedef struct __omp_offloading_fptr_table_ty {
   uint32_t max_probe;    ///< Longest distance from a key's home to its slot.
 } __omp_offloading_fptr_table_ty;
 
+/// The row of the sorted \p Rows[0..N) whose host_ptr is \p Key, or NULL:
+/// the binary search, shared by the device lookup's fallback and the host
+/// runtime. No libc.
+static inline const __omp_offloading_fptr_map_ty *
+omp_indirect_find_row(const __omp_offloading_fptr_map_ty *Rows, uint64_t N,
+                      uint64_t Key) {
+  uint64_t Lo = 0, Hi = N;
+  /* Lower bound: the first row whose key is not below Key. */
+  while (Lo < Hi) {
+    uint64_t Mid = Lo + (Hi - Lo) / 2;
+    if ((uint64_t)Rows[Mid].host_ptr < Key)
+      Lo = Mid + 1;
+    else
+      Hi = Mid;
+  }
+  return Lo < N && (uint64_t)Rows[Lo].host_ptr == Key ? &Rows[Lo] : 0;
+}
+
 /// `flags` of an FPTR entry in a __tgt_offload_entry table.
 #define OMP_DECLARE_TARGET_FPTR 0x8
 

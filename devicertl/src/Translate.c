@@ -12,8 +12,8 @@
  *     address, any other pointer): returned as it is, after two compares.
  *  2. With hash slots: linear probing from the key's home slot, stopping at
  *     the key, at an empty slot, or after max_probe + 1 slots. The host
- *     builds the slots at most half full, so a lookup reads one or two
- *     slots on average however many functions there are.
+ *     builds the slots at most a quarter full, so a lookup reads little more
+ *     than one slot on average however many functions there are.
  *  3. Without (num_slots 0, the documented fallback): a binary search of
  *     the sorted rows.
  * Every step is bounded by the header, so the lookup terminates for any
@@ -48,32 +48,19 @@ probe(const __omp_offloading_fptr_table_ty *T, uint64_t Key) {
   const __omp_offloading_fptr_map_ty *Slots = rowsAt(T, T->slots_offset);
   uint64_t Mask = T->num_slots - 1;
   uint64_t I = (Key * T->hash_mul) >> (T->hash_shift & 63);
-  for (uint64_t P = 0; P <= T->max_probe; ++P) {
-    const __omp_offloading_fptr_map_ty *S = &Slots[(I + P) & Mask];
+  for (uint32_t Left = T->max_probe;; --Left, ++I) {
+    const __omp_offloading_fptr_map_ty *S = &Slots[I & Mask];
     if ((uint64_t)S->host_ptr == Key)
       return S;
-    if (S->host_ptr == 0)
-      break;
+    if (!S->host_ptr || !Left)
+      return 0;
   }
-  return 0;
 }
 
 /// Step 3: the row holding Key, or NULL.
 static const __omp_offloading_fptr_map_ty *
 search(const __omp_offloading_fptr_table_ty *T, uint64_t Key) {
-  const __omp_offloading_fptr_map_ty *Rows = rowsAt(T, T->rows_offset);
-  uint64_t Lo = 0, Hi = T->num_rows;
-  /* Lower bound: the first row whose key is not below Key. */
-  while (Lo < Hi) {
-    uint64_t Mid = Lo + (Hi - Lo) / 2;
-    if ((uint64_t)Rows[Mid].host_ptr < Key)
-      Lo = Mid + 1;
-    else
-      Hi = Mid;
-  }
-  if (Lo < T->num_rows && (uint64_t)Rows[Lo].host_ptr == Key)
-    return &Rows[Lo];
-  return 0;
+  return omp_indirect_find_row(rowsAt(T, T->rows_offset), T->num_rows, Key);
 }
 
 /// Returns the device address of the function whose host address is
@@ -85,7 +72,8 @@ search(const __omp_offloading_fptr_table_ty *T, uint64_t Key) {
 __attribute__((noinline)) void *__kmpc_target_translate_fptr(void *FnPtr) {
   const __omp_offloading_fptr_table_ty *T = __omp_offloading_fptr_map_p;
   uint64_t Key = (uint64_t)(uintptr_t)FnPtr;
-  if (!T || !Key || Key < T->host_min || Key > T->host_max)
+  /* NULL is below host_min, which is never 0 (no row has key 0). */
+  if (!T || Key < T->host_min || Key > T->host_max)
     return FnPtr;
   const __omp_offloading_fptr_map_ty *Row =
       T->num_slots ? probe(T, Key) : search(T, Key);

@@ -2,50 +2,93 @@
  *
  * See DeviceTable.h. The block: the header, then (at the next 64-byte
  * boundary) the rows as given, then (again 64-byte aligned) the hash slots.
- * The slots are an open-addressing table with linear probing, at most half
- * full: 2^k slots for N rows with 2^k >= 2N. A key's home slot is the top k
- * bits of key * multiplier (Fibonacci hashing, which spreads evenly the
- * arithmetic-progression-like addresses functions have). The builder tries
- * a few odd multipliers and keeps the one with the shortest longest probe,
- * stopping early at a good one; the device reads that bound from the header
- * and never probes further.
+ * The slots are an open-addressing table with linear probing, at most a
+ * quarter full: 2^k slots for N rows with 2^k >= 4N (64 bytes of slots per
+ * function; a hit then reads about 1.2 slots on average). A key's home slot
+ * is the top k bits of key * multiplier (Fibonacci hashing, which spreads
+ * evenly the arithmetic-progression-like addresses functions have). The
+ * builder tries a few odd multipliers and keeps the one whose keys sit
+ * closest to their homes in total, stopping early when every key is at
+ * home; the longest distance goes into the header, and the device never
+ * probes further.
  *
  *===----------------------------------------------------------------------===*/
 #include "DeviceTable.h"
+#include "SortByKey.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Odd multipliers: the 64-bit golden ratio first, then the mixing constants
-   of splitmix64 and murmur3's finalizer. */
+   of splitmix64 and murmur3's finalizer. Trying one costs a radix sort of
+   the rows by home slot (SortByKey.c); only the best one fills the slots. */
 static const uint64_t Multipliers[] = {
     0x9e3779b97f4a7c15ULL, 0xbf58476d1ce4e5b9ULL, 0x94d049bb133111ebULL,
     0xff51afd7ed558ccdULL, 0xc4ceb9fe1a85ec53ULL};
 #define NUM_MULTIPLIERS (sizeof Multipliers / sizeof Multipliers[0])
 
-/* A longest probe this short is as good as it gets: stop trying. */
-#define GOOD_ENOUGH_PROBE 4
 
 #define BLOCK_ALIGN 64
+
+/* A multiplier whose keys sit on average at most 1/GOOD_AVERAGE_PROBE of a
+   slot from home is kept without trying the others (a random hash at a
+   quarter load averages about 1/6). */
+#define GOOD_AVERAGE_PROBE 4
 
 static uint64_t alignUp(uint64_t X) {
   return (X + BLOCK_ALIGN - 1) & ~(uint64_t)(BLOCK_ALIGN - 1);
 }
 
-/* Fills Slots (NumSlots = 2^k, Shift = 64 - k) with Rows hashed by Mul and
-   returns the longest probe. */
-static uint64_t fillSlots(const __omp_offloading_fptr_map_ty *Rows, uint64_t N,
-                          __omp_offloading_fptr_map_ty *Slots,
-                          uint64_t NumSlots, unsigned Shift, uint64_t Mul) {
-  uint64_t Mask = NumSlots - 1, Longest = 0;
-  memset(Slots, 0, NumSlots * sizeof *Slots);
-  for (uint64_t R = 0; R < N; ++R) {
-    uint64_t Home = ((uint64_t)Rows[R].host_ptr * Mul) >> Shift, P = 0;
-    while (Slots[(Home + P) & Mask].host_ptr)
-      ++P; /* Terminates: the slots are at most half full. */
-    Slots[(Home + P) & Mask] = Rows[R];
-    if (P > Longest)
-      Longest = P;
+/* The rows in order of home slot under Mul (Keys and Tmp: N items each, of
+   which the result is one). A stable radix sort: rows with one home stay in
+   key order. */
+static omp_indirect_keyed *byHome(const __omp_offloading_fptr_map_ty *Rows,
+                                  uint64_t N, unsigned Shift, uint64_t Mul,
+                                  omp_indirect_keyed *Keys,
+                                  omp_indirect_keyed *Tmp) {
+  for (uint64_t R = 0; R < N; ++R)
+    Keys[R] = (omp_indirect_keyed){((uint64_t)Rows[R].host_ptr * Mul) >> Shift,
+                                   R};
+  return omp_indirect_sort_by_key(Keys, Tmp, N);
+}
+
+/* The sum of all probe lengths with keys placed in home order (each at
+   max(home, previous + 1), as if the slots did not wrap): what linear
+   probing gives, whatever the order of insertion, up to the rare keys that
+   wrap past the last slot. Also the longest, in *Longest. */
+static uint64_t cost(const omp_indirect_keyed *ByHome, uint64_t N,
+                     uint64_t *Longest) {
+  uint64_t Total = 0, Next = 0;
+  *Longest = 0;
+  for (uint64_t I = 0; I < N; ++I) {
+    uint64_t Pos = ByHome[I].key > Next ? ByHome[I].key : Next;
+    uint64_t P = Pos - ByHome[I].key;
+    Total += P;
+    if (P > *Longest)
+      *Longest = P;
+    Next = Pos + 1;
+  }
+  return Total;
+}
+
+/* Fills Slots (NumSlots = 2^k) with the rows in home order: each at the
+   first free slot from its home, found without probing (the slot after the
+   previous row's, or its home) until the end of the slots; the few that
+   wrap probe from their home. Writes go front to back. Returns the longest
+   probe. */
+static uint64_t fill(const __omp_offloading_fptr_map_ty *Rows,
+                     const omp_indirect_keyed *ByHome, uint64_t N,
+                     __omp_offloading_fptr_map_ty *Slots, uint64_t NumSlots) {
+  uint64_t Mask = NumSlots - 1, Next = 0, Longest = 0; /* Slots are zero. */
+  for (uint64_t I = 0; I < N; ++I) {
+    uint64_t Home = ByHome[I].key, Pos = Home > Next ? Home : Next;
+    if (Pos >= NumSlots) /* Wraps: probe (the slots are at most a quarter */
+      for (Pos = Home; Slots[Pos & Mask].host_ptr; ++Pos) /* full). */
+        ;
+    Slots[Pos & Mask] = Rows[ByHome[I].index];
+    if (Pos - Home > Longest)
+      Longest = Pos - Home;
+    Next = Pos + 1;
   }
   return Longest;
 }
@@ -60,36 +103,48 @@ static int wellFormed(const __omp_offloading_fptr_map_ty *Rows, uint64_t N) {
 }
 
 /* Chooses the multiplier and fills the slots of T. Returns 0 when no
-   multiplier gives a short enough probe (T then keeps no slots). */
+   multiplier gives a short enough probe, or out of memory (T then keeps no
+   slots). */
 static int buildHash(__omp_offloading_fptr_table_ty *T,
                      const __omp_offloading_fptr_map_ty *Rows,
                      __omp_offloading_fptr_map_ty *Slots,
                      const omp_indirect_table_options *Opts) {
+  uint64_t N = T->num_rows;
   unsigned Shift = 64 - (unsigned)__builtin_ctzll(T->num_slots);
-  T->hash_shift = Shift;
   const uint64_t *Muls = Multipliers;
   unsigned NumMuls = NUM_MULTIPLIERS;
   if (Opts && Opts->fixed_multiplier) {
     Muls = &Opts->multiplier;
     NumMuls = 1;
   }
-  uint64_t Best = UINT64_MAX, BestMul = 0, FilledMul = 0;
-  for (unsigned M = 0; M < NumMuls && Best > GOOD_ENOUGH_PROBE; ++M) {
-    FilledMul = Muls[M];
-    uint64_t Probe =
-        fillSlots(Rows, T->num_rows, Slots, T->num_slots, Shift, FilledMul);
-    if (Probe < Best) {
-      Best = Probe;
-      BestMul = FilledMul;
-    }
+  /* Two halves of 2N: the best order so far lives in one, the next try
+     sorts in the other. */
+  omp_indirect_keyed *Keys = malloc(4 * N * sizeof *Keys);
+  if (!Keys)
+    return 0; /* Out of memory for the hash: the binary search still works. */
+  omp_indirect_keyed *Work = Keys, *Best = NULL;
+  uint64_t BestTotal = UINT64_MAX, BestMul = 0;
+  for (unsigned M = 0; M < NumMuls && BestTotal > N / GOOD_AVERAGE_PROBE;
+       ++M) {
+    omp_indirect_keyed *Order =
+        byHome(Rows, N, Shift, Muls[M], Work, Work + N);
+    uint64_t Longest, Total = cost(Order, N, &Longest);
+    if (Longest > OMP_INDIRECT_MAX_PROBE_LIMIT || Total >= BestTotal)
+      continue;
+    BestTotal = Total;
+    BestMul = Muls[M];
+    Best = Order;
+    Work = Work == Keys ? Keys + 2 * N : Keys;
   }
-  if (Best > OMP_INDIRECT_MAX_PROBE_LIMIT)
-    return 0;
-  if (FilledMul != BestMul) /* The last try was not the best: fill again. */
-    fillSlots(Rows, T->num_rows, Slots, T->num_slots, Shift, BestMul);
-  T->hash_mul = BestMul;
-  T->max_probe = (uint32_t)Best;
-  return 1;
+  int Rc = 0;
+  if (Best) {
+    T->hash_mul = BestMul;
+    T->hash_shift = Shift;
+    T->max_probe = (uint32_t)fill(Rows, Best, N, Slots, T->num_slots);
+    Rc = T->max_probe <= OMP_INDIRECT_MAX_PROBE_LIMIT;
+  }
+  free(Keys);
+  return Rc;
 }
 
 void *omp_indirect_device_table_build_with(
@@ -99,15 +154,15 @@ void *omp_indirect_device_table_build_with(
     return NULL;
   uint64_t NumSlots = 0;
   if (N && (!Opts || Opts->lookup == OMP_INDIRECT_LOOKUP_HASH))
-    for (NumSlots = 2; NumSlots < 2 * N; NumSlots *= 2)
+    for (NumSlots = 2; NumSlots < 4 * N; NumSlots *= 2)
       ;
   uint64_t RowsOffset = alignUp(sizeof(__omp_offloading_fptr_table_ty));
   uint64_t SlotsOffset = alignUp(RowsOffset + N * sizeof *Rows);
   uint64_t Total = SlotsOffset + NumSlots * sizeof *Rows;
-  char *Block = aligned_alloc(BLOCK_ALIGN, alignUp(Total));
+  /* Zeroed: the empty slots. Offsets, not addresses, are 64-byte aligned. */
+  char *Block = calloc(1, Total);
   if (!Block)
     return NULL;
-  memset(Block, 0, SlotsOffset);
   __omp_offloading_fptr_table_ty *T = (__omp_offloading_fptr_table_ty *)Block;
   T->magic = OMP_INDIRECT_TABLE_MAGIC;
   T->num_rows = N;
