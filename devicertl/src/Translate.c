@@ -12,8 +12,9 @@
  *     address, any other pointer): returned as it is, after two compares.
  *  2. With hash slots: linear probing from the key's home slot, stopping at
  *     the key, at an empty slot, or after max_probe + 1 slots. The host
- *     builds the slots at most a quarter full, so a lookup reads little more
- *     than one slot on average however many functions there are.
+ *     builds the slots at most half full and picks a hash that spreads the
+ *     functions' addresses well, so a lookup reads one or two slots on
+ *     average however many functions there are.
  *  3. Without (num_slots 0, the documented fallback): a binary search of
  *     the sorted rows.
  * Every step is bounded by the header, so the lookup terminates for any

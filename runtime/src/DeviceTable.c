@@ -2,9 +2,9 @@
  *
  * See DeviceTable.h. The block: the header, then (at the next 64-byte
  * boundary) the rows as given, then (again 64-byte aligned) the hash slots.
- * The slots are an open-addressing table with linear probing, at most a
- * quarter full: 2^k slots for N rows with 2^k >= 4N (64 bytes of slots per
- * function; a hit then reads about 1.2 slots on average). A key's home slot
+ * The slots are an open-addressing table with linear probing, at most half
+ * full: 2^k slots for N rows with 2^k >= 2N (32 to 64 bytes of slots per
+ * function). A key's home slot
  * is the top k bits of key * multiplier (Fibonacci hashing, which spreads
  * evenly the arithmetic-progression-like addresses functions have). The
  * builder tries a few odd multipliers and keeps the one whose keys sit
@@ -31,8 +31,9 @@ static const uint64_t Multipliers[] = {
 #define BLOCK_ALIGN 64
 
 /* A multiplier whose keys sit on average at most 1/GOOD_AVERAGE_PROBE of a
-   slot from home is kept without trying the others (a random hash at a
-   quarter load averages about 1/6). */
+   slot from home is kept without trying the others (a random hash at half
+   load averages 1/2; Fibonacci hashing of function addresses, which are
+   nearly evenly spaced, usually much less). */
 #define GOOD_AVERAGE_PROBE 4
 
 static uint64_t alignUp(uint64_t X) {
@@ -82,8 +83,8 @@ static uint64_t fill(const __omp_offloading_fptr_map_ty *Rows,
   uint64_t Mask = NumSlots - 1, Next = 0, Longest = 0; /* Slots are zero. */
   for (uint64_t I = 0; I < N; ++I) {
     uint64_t Home = ByHome[I].key, Pos = Home > Next ? Home : Next;
-    if (Pos >= NumSlots) /* Wraps: probe (the slots are at most a quarter */
-      for (Pos = Home; Slots[Pos & Mask].host_ptr; ++Pos) /* full). */
+    if (Pos >= NumSlots) /* Wraps: probe (the slots are at most half full). */
+      for (Pos = Home; Slots[Pos & Mask].host_ptr; ++Pos)
         ;
     Slots[Pos & Mask] = Rows[ByHome[I].index];
     if (Pos - Home > Longest)
@@ -117,25 +118,25 @@ static int buildHash(__omp_offloading_fptr_table_ty *T,
     Muls = &Opts->multiplier;
     NumMuls = 1;
   }
-  /* Two halves of 2N: the best order so far lives in one, the next try
-     sorts in the other. */
-  omp_indirect_keyed *Keys = malloc(4 * N * sizeof *Keys);
+  omp_indirect_keyed *Keys = malloc(2 * N * sizeof *Keys);
   if (!Keys)
     return 0; /* Out of memory for the hash: the binary search still works. */
-  omp_indirect_keyed *Work = Keys, *Best = NULL;
-  uint64_t BestTotal = UINT64_MAX, BestMul = 0;
+  omp_indirect_keyed *Best = NULL, *Order = NULL;
+  uint64_t BestTotal = UINT64_MAX, BestMul = 0, LastMul = 0;
   for (unsigned M = 0; M < NumMuls && BestTotal > N / GOOD_AVERAGE_PROBE;
        ++M) {
-    omp_indirect_keyed *Order =
-        byHome(Rows, N, Shift, Muls[M], Work, Work + N);
+    LastMul = Muls[M];
+    Order = byHome(Rows, N, Shift, LastMul, Keys, Keys + N);
     uint64_t Longest, Total = cost(Order, N, &Longest);
     if (Longest > OMP_INDIRECT_MAX_PROBE_LIMIT || Total >= BestTotal)
       continue;
     BestTotal = Total;
-    BestMul = Muls[M];
+    BestMul = LastMul;
     Best = Order;
-    Work = Work == Keys ? Keys + 2 * N : Keys;
   }
+  /* A later, worse try sorted over the best order: sort it again. */
+  if (Best && LastMul != BestMul)
+    Best = byHome(Rows, N, Shift, BestMul, Keys, Keys + N);
   int Rc = 0;
   if (Best) {
     T->hash_mul = BestMul;
@@ -154,7 +155,7 @@ void *omp_indirect_device_table_build_with(
     return NULL;
   uint64_t NumSlots = 0;
   if (N && (!Opts || Opts->lookup == OMP_INDIRECT_LOOKUP_HASH))
-    for (NumSlots = 2; NumSlots < 4 * N; NumSlots *= 2)
+    for (NumSlots = 2; NumSlots < 2 * N; NumSlots *= 2)
       ;
   uint64_t RowsOffset = alignUp(sizeof(__omp_offloading_fptr_table_ty));
   uint64_t SlotsOffset = alignUp(RowsOffset + N * sizeof *Rows);

@@ -30,6 +30,7 @@
 
 #include <omp.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,10 +38,13 @@ typedef struct device_rows {
   __omp_offloading_fptr_map_ty *rows; /* Sorted by host address. */
   uint64_t n;
   unsigned char *associated; /* Per row: associated with libomptarget. */
+  /* [lo, hi]: the rows' host addresses, read without the lock to pass over
+     arguments that cannot be functions (most data pointers). */
+  _Atomic uint64_t lo, hi;
 } device_rows;
 
 static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
-static device_rows *Devices;
+static device_rows *_Atomic Devices; /* Set once; NumDevices before it. */
 static int NumDevices;
 
 void omp_indirect_map_time_set_table(int DeviceId, int Count,
@@ -48,9 +52,10 @@ void omp_indirect_map_time_set_table(int DeviceId, int Count,
                                      uint64_t N) {
   unsigned char *Assoc = N ? calloc(N, 1) : NULL;
   pthread_mutex_lock(&Lock);
-  if (!Devices && Count > 0) {
-    Devices = calloc((size_t)Count, sizeof *Devices);
-    NumDevices = Devices ? Count : 0;
+  if (!atomic_load_explicit(&Devices, memory_order_relaxed) && Count > 0) {
+    device_rows *All = calloc((size_t)Count, sizeof *All);
+    NumDevices = All ? Count : 0;
+    atomic_store_explicit(&Devices, All, memory_order_release);
   }
   if (DeviceId < 0 || DeviceId >= NumDevices || (N && !Assoc)) {
     pthread_mutex_unlock(&Lock);
@@ -72,29 +77,45 @@ void omp_indirect_map_time_set_table(int DeviceId, int Count,
   }
   free(D->rows);
   free(D->associated);
-  *D = (device_rows){Rows, N, Assoc};
+  D->rows = Rows;
+  D->n = N;
+  D->associated = Assoc;
+  atomic_store_explicit(&D->lo, N ? (uint64_t)Rows[0].host_ptr : UINT64_MAX,
+                        memory_order_relaxed);
+  atomic_store_explicit(&D->hi, N ? (uint64_t)Rows[N - 1].host_ptr : 0,
+                        memory_order_relaxed);
   pthread_mutex_unlock(&Lock);
 }
 
-/* True for a kernel argument that libomptarget translates at map time. */
-static int translatedAtMapTime(const omp_indirect_kernel_args *A, uint32_t I) {
-  return A->ArgSizes[I] == 0 && A->ArgPtrs[I] &&
+/* True for a kernel argument that libomptarget translates at map time and
+   whose value may be one of D's functions. A stale range read without the
+   lock only lets an argument through to the exact check under it, or
+   passes over one whose function a launch after the table change will
+   associate. */
+static int candidate(const omp_indirect_kernel_args *A, uint32_t I,
+                     device_rows *D) {
+  uint64_t P = (uint64_t)(uintptr_t)A->ArgPtrs[I];
+  return A->ArgSizes[I] == 0 &&
          (A->ArgTypes[I] & OMP_INDIRECT_MAP_TARGET_PARAM) &&
-         !(A->ArgTypes[I] & OMP_INDIRECT_MAP_LITERAL);
+         !(A->ArgTypes[I] & OMP_INDIRECT_MAP_LITERAL) &&
+         P >= atomic_load_explicit(&D->lo, memory_order_relaxed) &&
+         P <= atomic_load_explicit(&D->hi, memory_order_relaxed);
 }
 
 void omp_indirect_map_time_translate(int DeviceId,
                                      const omp_indirect_kernel_args *Args) {
+  device_rows *All = atomic_load_explicit(&Devices, memory_order_acquire);
+  if (!All || DeviceId < 0 || DeviceId >= NumDevices)
+    return; /* No table was ever built: nothing to associate. */
+  device_rows *D = &All[DeviceId];
   uint32_t I = 0;
-  while (I < Args->NumArgs && !translatedAtMapTime(Args, I))
+  while (I < Args->NumArgs && !candidate(Args, I, D))
     ++I;
   if (I == Args->NumArgs)
     return; /* The common case: no candidate, no lock. */
   pthread_mutex_lock(&Lock);
-  device_rows *D =
-      DeviceId >= 0 && DeviceId < NumDevices ? &Devices[DeviceId] : NULL;
-  for (; D && I < Args->NumArgs; ++I) {
-    if (!translatedAtMapTime(Args, I))
+  for (; I < Args->NumArgs; ++I) {
+    if (!candidate(Args, I, D))
       continue;
     const __omp_offloading_fptr_map_ty *R = omp_indirect_find_row(
         D->rows, D->n, (uint64_t)(uintptr_t)Args->ArgPtrs[I]);

@@ -69,7 +69,7 @@ void run_cases(void) {
   set_block(0);
 }
 
-// CHECK:      all collide: 32 slots, longest probe 5
+// CHECK:      all collide: 16 slots, longest probe 5
 // CHECK-NEXT: chained: 0x1000 -> 0xa1{{$}}
 // CHECK-NEXT: chained: 0x1010 -> 0xa2{{$}}
 // CHECK-NEXT: chained: 0x1020 -> 0xa3{{$}}
