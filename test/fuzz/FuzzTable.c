@@ -108,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     S.desc[I] = (omp_indirect_image_desc){
         OMP_INDIRECT_IMAGE_DESC_VERSION, 0,
         S.num_entries[I] ? S.entries[I] : NULL,
-        S.num_entries[I] ? S.entries[I] + S.num_entries[I] : NULL, NULL, NULL};
+        S.num_entries[I] ? S.entries[I] + S.num_entries[I] : NULL, NULL};
   }
   /* Open, close and reopen images in the order the input gives. */
   for (unsigned Op = next(&R, 24); Op; --Op) {
