@@ -38,6 +38,7 @@ fuzz: build
 # Benchmarks (not tests): prints ratios measured side by side in one run.
 bench: build
 	bench/mapper/run $(BUILD)
+	bench/indirect/run $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -30,6 +30,15 @@ host_offload = "-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
 opt = os.path.join(config.llvm_tools_dir, "opt")
 # Longer and composite substitutions first: lit applies them in order.
 subs = [
+    # devicertl/: the device lookup and the host block builder, as host C.
+    ("%build-translate-test",
+     "%clang %host-sanitize -O2 -Wall -Wno-unknown-pragmas -Werror "
+     "-I{0}/devicertl/include "
+     "-I{0}/runtime/include -I{1} {0}/devicertl/src/Translate.c "
+     "{0}/runtime/src/DeviceTable.c {0}/runtime/src/SortByKey.c "
+     "{1}/driver.c".format(
+         os.path.dirname(config.test_source_root),
+         os.path.join(config.test_source_root, "devicertl", "Inputs"))),
     ("%compile-run-and-check",
      "%wclang " + host_offload + " %s -o %t && %t | FileCheck %s"),
     ("%wclangxx", config.wrapper + "++"),

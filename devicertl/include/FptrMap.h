@@ -1,8 +1,14 @@
 /*===- FptrMap.h - the host-to-device function pointer table --------------===*
  *
- * The table the host runtime uploads and the device runtime searches: one
- * pair per indirect function, sorted by host address (as unsigned), no two
- * pairs with the same host address. Shared by devicertl/ and runtime/.
+ * The table the host runtime uploads and the device runtime searches, as
+ * one self-describing block of device memory (docs/format.md, section 3):
+ *
+ *   header | rows: sorted {host, device} pairs | slots: open-addressing hash
+ *
+ * The header gives the offsets of the other two parts from its own start,
+ * so the block can be copied to any address as it is. The device global
+ * __omp_offloading_fptr_map_p points at the header; replacing the table is
+ * one 8-byte write of that pointer. Shared by devicertl/ and runtime/.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef OMP_INDIRECT_FPTRMAP_H
@@ -11,10 +17,49 @@
 #include <stdint.h>
 
 /// One row of the table: a host function address and its device copy.
+/// Rows are sorted by host_ptr as unsigned; no two share a host_ptr, and
+/// none has host_ptr 0. A hash slot is a row too; host_ptr 0 marks it empty.
 typedef struct __omp_offloading_fptr_map_ty {
   int64_t host_ptr; ///< Key: address of the host version.
   int64_t tgt_ptr;  ///< Value: address of the device version.
 } __omp_offloading_fptr_map_ty;
+
+/// "OMPIFT01" read as a little-endian integer: the format of the block.
+#define OMP_INDIRECT_TABLE_MAGIC 0x3130544649504d4fULL
+
+/// Header of the block. All fields are 8-byte aligned; offsets are in bytes
+/// from the start of the header.
+typedef struct __omp_offloading_fptr_table_ty {
+  uint64_t magic;        ///< OMP_INDIRECT_TABLE_MAGIC.
+  uint64_t total_bytes;  ///< Size of the whole block.
+  uint64_t num_rows;     ///< Rows, sorted by host_ptr.
+  uint64_t rows_offset;  ///< Where the rows start.
+  uint64_t host_min;     ///< Smallest host_ptr (UINT64_MAX with no rows).
+  uint64_t host_max;     ///< Largest host_ptr (0 with no rows).
+  uint64_t num_slots;    ///< Hash slots: 0 (binary search) or 2^k, k >= 1.
+  uint64_t slots_offset; ///< Where the slots start.
+  uint64_t hash_mul;     ///< A key's home slot: (key * hash_mul) >> hash_shift.
+  uint32_t hash_shift;   ///< 64 - k.
+  uint32_t max_probe;    ///< Longest distance from a key's home to its slot.
+} __omp_offloading_fptr_table_ty;
+
+/// The row of the sorted \p Rows[0..N) whose host_ptr is \p Key, or NULL:
+/// the binary search, shared by the device lookup's fallback and the host
+/// runtime. No libc.
+static inline const __omp_offloading_fptr_map_ty *
+omp_indirect_find_row(const __omp_offloading_fptr_map_ty *Rows, uint64_t N,
+                      uint64_t Key) {
+  uint64_t Lo = 0, Hi = N;
+  /* Lower bound: the first row whose key is not below Key. */
+  while (Lo < Hi) {
+    uint64_t Mid = Lo + (Hi - Lo) / 2;
+    if ((uint64_t)Rows[Mid].host_ptr < Key)
+      Lo = Mid + 1;
+    else
+      Hi = Mid;
+  }
+  return Lo < N && (uint64_t)Rows[Lo].host_ptr == Key ? &Rows[Lo] : 0;
+}
 
 /// `flags` of an FPTR entry in a __tgt_offload_entry table.
 #define OMP_DECLARE_TARGET_FPTR 0x8

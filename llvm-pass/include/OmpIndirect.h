@@ -24,6 +24,7 @@ class Function;
 class FunctionCallee;
 class Module;
 class OptimizationRemarkEmitter;
+class Value;
 class StructType;
 } // namespace llvm
 
@@ -51,9 +52,8 @@ constexpr llvm::StringLiteral FptrTablePrefix = "__omp_offloading_fptr_entries_"
 constexpr llvm::StringLiteral FptrSectionName = "omp_offloading_fptr_entries";
 /// Section of the entries stock libomptarget registers.
 constexpr llvm::StringLiteral OffloadSectionName = "omp_offloading_entries";
-/// Device globals that point at the uploaded table and give its length.
+/// Device global that points at the uploaded table block.
 constexpr llvm::StringLiteral MapPtrName = "__omp_offloading_fptr_map_p";
-constexpr llvm::StringLiteral MapSizeName = "__omp_offloading_fptr_map_size";
 /// Host section, record prefix and first string of the `declare mapper`
 /// records (MapperSection.cpp).
 constexpr llvm::StringLiteral MapperSectionName = "omp_indirect_mappers";
@@ -70,7 +70,7 @@ constexpr llvm::StringLiteral RegisterImageName = "__omp_indirect_register_image
 constexpr llvm::StringLiteral UnregisterImageName =
     "__omp_indirect_unregister_image";
 /// Layout version of the image descriptor.
-constexpr uint32_t ImageDescVersion = 1;
+constexpr uint32_t ImageDescVersion = 2;
 ///}
 
 /// One entry of a translation unit's FPTR table: an indirect function, or
@@ -133,6 +133,9 @@ unsigned translateIndirectCalls(llvm::Module &M);
 /// __kmpc_target_translate_fptr (VirtualCalls.cpp). Run it before
 /// translateIndirectCalls.
 unsigned translateVtablePointers(llvm::Module &M);
+/// Device: true if \p Callee provably holds a device address or NULL, so a
+/// call through it needs no translation (DeviceAddress.cpp).
+bool holdsDeviceAddress(const llvm::Value *Callee);
 /// Host and device: emits the FPTR entry table.
 unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
 /// Host and device, in every unit with offload code or indirect functions:
@@ -144,6 +147,10 @@ unsigned emitMapperSection(llvm::Module &M, const TUInfo &Info);
 /// Host: sends kernel launches, and in modules with mappers the data-mapping
 /// calls and the mapper functions' component pushes, to the host runtime.
 unsigned redirectRuntimeCalls(llvm::Module &M);
+/// Device, late in the pipeline: gives each translation of a pointer
+/// reloaded in a loop a one-entry cache (TranslationCache.cpp).
+unsigned cacheLoopTranslations(llvm::Function &F,
+                               llvm::FunctionAnalysisManager &FAM);
 /// All of the above that applies to \p M. Returns true if \p M changed.
 bool runOmpIndirect(llvm::Module &M);
 ///}
@@ -169,6 +176,13 @@ void registerWithLibomptarget(llvm::Module &M, llvm::GlobalVariable &GV);
 struct OmpIndirectPass : llvm::PassInfoMixin<OmpIndirectPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
+};
+
+/// Function pass wrapper of cacheLoopTranslations; an optimization, so not
+/// required (skipped on optnone functions).
+struct TranslationCachePass : llvm::PassInfoMixin<TranslationCachePass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
 };
 
 } // namespace omp_indirect

@@ -171,8 +171,12 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
       Addr = getOrDeclare(M, E);
     }
     // `reserved` carries a hash of the name: the runtime compares it between
-    // the host and the device table before it pairs any address.
-    Entries.push_back(makeEntry(M, Addr, Name, 0, DeclareTargetFptrFlag,
+    // the host and the device table before it pairs any address. The first
+    // entry's `size` is the table's length, so the runtime finds where each
+    // unit's table starts in the host section without asking libomptarget
+    // about every entry.
+    uint64_t Size = Entries.empty() ? Info.Entries.size() : 0;
+    Entries.push_back(makeEntry(M, Addr, Name, Size, DeclareTargetFptrFlag,
                                 uint32_t(xxHash64(Name))));
   }
   auto *ArrTy = ArrayType::get(EntryTy, Entries.size());

@@ -4,17 +4,18 @@
 // offload entries and its own device images. For every unit with offload code
 // (`!omp_offload.info`) or indirect functions, on both sides:
 //
-//   device: @__omp_offloading_fptr_map_p/_size = weak protected (null, 0)
-//   host:   the same names as weak *hidden* shadows, each with an ordinary
+//   device: @__omp_offloading_fptr_map_p = weak protected null (the table
+//           block the lookup reads; docs/format.md, section 3)
+//   host:   the same name as a weak *hidden* shadow, with an ordinary
 //           libomptarget entry, so the runtime can write this image's device
-//           copies; hidden, so no image's shadow interposes another's.
+//           copy; hidden, so no image's shadow interposes another's.
 //
 // and on the host, once per image (a comdat, so the linker keeps one):
 //
 //   @__omp_indirect_image = linkonce_odr hidden constant
 //       { i32 version, i32 0, ptr @__start_omp_offloading_fptr_entries,
 //         ptr @__stop_omp_offloading_fptr_entries,
-//         ptr @__omp_offloading_fptr_map_p, ptr @__omp_offloading_fptr_map_size }
+//         ptr @__omp_offloading_fptr_map_p }
 //
 // with a constructor that calls __omp_indirect_register_image(&desc) and a
 // destructor (dlclose, exit) that calls __omp_indirect_unregister_image. The
@@ -55,37 +56,26 @@ static bool hasOffloadCode(const Module &M, const TUInfo &Info) {
   return MD && MD->getNumOperands() != 0;
 }
 
-/// The weak table globals: device definitions, or hidden host shadows with
-/// libomptarget entries. Returns the two host globals (null on the device).
-static std::pair<GlobalVariable *, GlobalVariable *>
-emitMapGlobals(Module &M, bool Device) {
-  LLVMContext &Ctx = M.getContext();
-  std::pair<StringRef, Type *> Globals[] = {
-      {MapPtrName, PointerType::get(Ctx, 0)},
-      {MapSizeName, Type::getInt64Ty(Ctx)}};
-  GlobalVariable *Out[2] = {nullptr, nullptr};
-  for (unsigned I = 0; I < 2; ++I) {
-    auto [Name, Ty] = Globals[I];
-    GlobalVariable *GV = M.getNamedGlobal(Name);
-    if (GV && !GV->isDeclaration()) {
-      Out[I] = GV;
-      continue;
-    }
-    if (!GV)
-      GV = new GlobalVariable(M, Ty, false, GlobalValue::WeakAnyLinkage,
-                              nullptr, Name);
-    GV->setLinkage(GlobalValue::WeakAnyLinkage);
-    GV->setInitializer(Constant::getNullValue(Ty));
-    GV->setAlignment(Align(8));
-    if (Device) {
-      GV->setVisibility(GlobalValue::ProtectedVisibility);
-    } else {
-      GV->setVisibility(GlobalValue::HiddenVisibility);
-      registerWithLibomptarget(M, *GV);
-    }
-    Out[I] = GV;
+/// The weak table pointer: the device definition, or the hidden host shadow
+/// with its libomptarget entry. Returns the global.
+static GlobalVariable *emitMapGlobal(Module &M, bool Device) {
+  PointerType *Ty = PointerType::get(M.getContext(), 0);
+  GlobalVariable *GV = M.getNamedGlobal(MapPtrName);
+  if (GV && !GV->isDeclaration())
+    return GV;
+  if (!GV)
+    GV = new GlobalVariable(M, Ty, false, GlobalValue::WeakAnyLinkage, nullptr,
+                            MapPtrName);
+  GV->setLinkage(GlobalValue::WeakAnyLinkage);
+  GV->setInitializer(Constant::getNullValue(Ty));
+  GV->setAlignment(Align(8));
+  if (Device) {
+    GV->setVisibility(GlobalValue::ProtectedVisibility);
+  } else {
+    GV->setVisibility(GlobalValue::HiddenVisibility);
+    registerWithLibomptarget(M, *GV);
   }
-  return {Out[0], Out[1]};
+  return GV;
 }
 
 /// A hidden, weak reference to a linker-defined section bound.
@@ -119,16 +109,15 @@ static Function *emitCaller(Module &M, Comdat *C, StringRef Name,
 }
 
 /// Host: the image descriptor and its constructor and destructor.
-static void emitImageDescriptor(Module &M, GlobalVariable *MapP,
-                                GlobalVariable *MapSize) {
+static void emitImageDescriptor(Module &M, GlobalVariable *MapP) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   PointerType *Ptr = PointerType::get(Ctx, 0);
-  auto *DescTy = StructType::get(Ctx, {I32, I32, Ptr, Ptr, Ptr, Ptr});
+  auto *DescTy = StructType::get(Ctx, {I32, I32, Ptr, Ptr, Ptr});
   Constant *Fields[] = {
       ConstantInt::get(I32, ImageDescVersion), ConstantInt::get(I32, 0),
       sectionBound(M, "__start_" + FptrSectionName),
-      sectionBound(M, "__stop_" + FptrSectionName), MapP, MapSize};
+      sectionBound(M, "__stop_" + FptrSectionName), MapP};
   Comdat *C = M.getOrInsertComdat(ImageDescName);
   auto *Desc = new GlobalVariable(M, DescTy, /*isConstant=*/true,
                                   GlobalValue::LinkOnceODRLinkage,
@@ -158,9 +147,9 @@ unsigned emitImageRegistration(Module &M, const TUInfo &Info) {
   if (Device && M.getNamedGlobal(MapPtrName) &&
       !M.getNamedGlobal(MapPtrName)->isDeclaration())
     return 0;
-  auto [MapP, MapSize] = emitMapGlobals(M, Device);
+  GlobalVariable *MapP = emitMapGlobal(M, Device);
   if (!Device)
-    emitImageDescriptor(M, MapP, MapSize);
+    emitImageDescriptor(M, MapP);
   ++NumImageRegistrations;
   return 1;
 }

@@ -7,11 +7,26 @@
 //
 // so that a host address of a `declare target ... indirect` function reaches
 // its device copy. Direct calls, intrinsics and inline asm are left alone,
-// and so is the device runtime's own code.
-// Each rewritten call site is reported as remark `IndirectCallTranslated`;
-// each one left alone as missed remark `DirectCall` or `InlineAsm`, except
-// direct calls to the runtime functions the compiler inserts itself
-// (`__kmpc_*`, `__tgt_*`, `omp_*`, `llvm.*`).
+// and so is the device runtime's own code. A call through a pointer that
+// provably holds a device address already (DeviceAddress.cpp) keeps its
+// callee.
+//
+// The translation is declared `memory(none) speculatable nounwind
+// willreturn nosync nofree`, on the declaration and on each call. That is
+// true for the duration of a kernel, the only scope the optimizer sees: no
+// device code writes the table, and the host swaps it only with one pointer
+// write whose old and new tables agree on every function either holds (so a
+// translation made before the swap stays right); the lookup reads only that
+// table, terminates for every input and never traps. It is the same
+// contract as a read of a kernel-constant special register (the NVPTX
+// thread-count intrinsics are `memory(none) speculatable`). -O2 then hoists
+// the translation out of loops (LICM) and merges repeats (EarlyCSE, GVN).
+//
+// Remarks: each rewritten call site is `IndirectCallTranslated`; each call
+// through a proven device address `DeviceAddressNotTranslated`; each call
+// left alone the missed remark `DirectCall` or `InlineAsm`, except direct
+// calls to the runtime functions the compiler inserts itself (`__kmpc_*`,
+// `__tgt_*`, `omp_*`, `llvm.*`).
 //
 // USAGE: opt -load-pass-plugin=build/lib/libomp-indirect.so
 //            -passes=omp-indirect -pass-remarks=omp-indirect dev.ll -S
@@ -35,11 +50,15 @@ using namespace llvm;
 STATISTIC(NumTranslated, "Indirect calls routed through the FPTR table");
 STATISTIC(NumDirect, "Direct calls left alone");
 STATISTIC(NumInlineAsm, "Inline asm calls left alone");
+STATISTIC(NumSkipped, "Indirect calls through proven device addresses");
 
 static cl::opt<bool>
     DisableCallRewrite("omp-indirect-disable-call-rewrite", cl::Hidden,
                        cl::init(false),
                        cl::desc("Do not rewrite device indirect calls"));
+static cl::opt<bool> DisableSkip(
+    "omp-indirect-disable-skip", cl::Hidden, cl::init(false),
+    cl::desc("Translate calls through proven device addresses too"));
 
 namespace omp_indirect {
 
@@ -51,7 +70,10 @@ FunctionCallee getTranslateFn(Module &M) {
   if (auto *F = dyn_cast<Function>(Fn.getCallee())) {
     F->addFnAttr(Attribute::NoUnwind);
     F->addFnAttr(Attribute::WillReturn);
-    F->setOnlyReadsMemory();
+    F->addFnAttr(Attribute::NoSync);
+    F->addFnAttr(Attribute::NoFree);
+    F->addFnAttr(Attribute::Speculatable);
+    F->setDoesNotAccessMemory();
   }
   return Fn;
 }
@@ -104,11 +126,23 @@ static bool rewriteCall(CallBase &CB, FunctionCallee Translate,
   }
   if (skipSlotLookup(CB, ORE))
     return false;
-  IRBuilder<> B(&CB);
   Value *Callee = CB.getCalledOperand();
+  if (!DisableSkip && holdsDeviceAddress(Callee)) {
+    ++NumSkipped;
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "DeviceAddressNotTranslated", &CB)
+             << "indirect call through a device address (taken in device "
+                "code) needs no translation";
+    });
+    return false;
+  }
+  IRBuilder<> B(&CB);
   Type *Ptr = PointerType::get(CB.getContext(), 0);
   Value *Arg = B.CreatePointerBitCastOrAddrSpaceCast(Callee, Ptr);
   CallInst *T = B.CreateCall(Translate, {Arg}, "fptr.device");
+  // On the call too: the attributes must survive linking with a definition.
+  T->setDoesNotAccessMemory();
+  T->setDoesNotThrow();
   CB.setCalledOperand(
       B.CreatePointerBitCastOrAddrSpaceCast(T, Callee->getType()));
   ++NumTranslated;

@@ -7,7 +7,9 @@
 // it twice (plugin plus -fpass-plugin) changes nothing the second time.
 //
 // Registration: by pipeline name `omp-indirect` (for opt) and at the
-// pipeline-start extension point (for clang, at -O0 and above). The host
+// pipeline-start extension point (for clang, at -O0 and above). The loop
+// translation cache (TranslationCache.cpp) runs at the optimizer-last
+// extension point above -O0, and by the name `omp-indirect-cache`. The host
 // bitcode job of an offload compile (and, with -save-temps, the device one)
 // runs with -disable-llvm-passes, where no extension point fires; when the
 // clang plugin marks such a job, the pass runs from a pass-instrumentation
@@ -74,9 +76,22 @@ static void registerCallbacks(PassBuilder &PB) {
         MPM.addPass(OmpIndirectPass());
         return true;
       });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "omp-indirect-cache")
+          return false;
+        FPM.addPass(TranslationCachePass());
+        return true;
+      });
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(OmpIndirectPass());
+      });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(createModuleToFunctionPassAdaptor(TranslationCachePass()));
       });
   registerPasslessJobHook(PB);
 }

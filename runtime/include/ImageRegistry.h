@@ -19,16 +19,15 @@
 /// What the compiler emits once per image (llvm-pass/src/ImageRegistration.cpp;
 /// docs/format.md). Every pointer is the image's own: the symbols are hidden.
 typedef struct omp_indirect_image_desc {
-  uint32_t version;                           ///< 1.
+  uint32_t version;                           ///< 2.
   uint32_t reserved;                          ///< 0.
   const omp_indirect_entry *entries_begin;    ///< The image's FPTR tables,
   const omp_indirect_entry *entries_end;      ///< or both NULL when it has none.
-  void **map_p;                               ///< Host shadows of the device
-  uint64_t *map_size;                         ///< globals the lookup reads.
+  void **map_p; ///< Host shadow of the device global the lookup reads.
 } omp_indirect_image_desc;
 
 /// The version of omp_indirect_image_desc this runtime reads.
-#define OMP_INDIRECT_IMAGE_DESC_VERSION 1
+#define OMP_INDIRECT_IMAGE_DESC_VERSION 2
 
 /// \name Called by each image's constructor and destructor.
 ///{
@@ -41,8 +40,7 @@ void __omp_indirect_unregister_image(const omp_indirect_image_desc *Desc);
 typedef struct omp_indirect_image {
   const omp_indirect_image_desc *desc; ///< Key; never dereferenced after copy.
   const char *name;                    ///< File name (shared with registry).
-  void **map_p;                        ///< Host shadows (keys for libomptarget).
-  uint64_t *map_size;
+  void **map_p;                        ///< Host shadow (key for libomptarget).
   omp_indirect_entry *entries;         ///< Copy of the image's FPTR entries.
   size_t num_entries;
   uintptr_t ranges[8][2];              ///< The image's loaded segments.

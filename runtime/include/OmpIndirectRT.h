@@ -36,6 +36,18 @@ int __omp_indirect_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,
                                  void *Args);
 ///}
 
+/// libomptarget 16's __tgt_kernel_arguments, up to the mappers.
+typedef struct omp_indirect_kernel_args {
+  int32_t Version;
+  uint32_t NumArgs;
+  void **ArgBasePtrs;
+  void **ArgPtrs;
+  int64_t *ArgSizes;
+  int64_t *ArgTypes;
+  void **ArgNames;
+  void **ArgMappers;
+} omp_indirect_kernel_args;
+
 /// The signature of __tgt_target_kernel.
 typedef int (*omp_indirect_launch_fn)(void *Loc, int64_t DeviceId,
                                       int32_t NumTeams, int32_t ThreadLimit,
@@ -90,6 +102,21 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
 /// copy. Returns nonzero after an error message.
 int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
                         uint64_t Size, __omp_offloading_fptr_map_ty *Table);
+/// \name Map-time translation (MapTimeTranslation.c)
+///{
+/// Hands device \p DeviceId's new sorted table (malloc'd; ownership passes)
+/// to map-time translation, which drops the associations of functions the
+/// new table no longer maps the same way. \p NumDevices sizes its state.
+void omp_indirect_map_time_set_table(int DeviceId, int NumDevices,
+                                     __omp_offloading_fptr_map_ty *Rows,
+                                     uint64_t N);
+/// Before a kernel on \p DeviceId: every registered host function passed as
+/// an implicitly captured pointer (a size-0, non-literal kernel argument) is
+/// associated with its device copy in libomptarget's mapping table, so the
+/// kernel receives the device address.
+void omp_indirect_map_time_translate(int DeviceId,
+                                     const omp_indirect_kernel_args *Args);
+///}
 /// Prints one line for each loaded image, once, that has offload code but
 /// was compiled without the plugin (ImageScan.c).
 void omp_indirect_report_unregistered_images(void);

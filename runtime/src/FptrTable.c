@@ -4,9 +4,10 @@
  * table in section omp_offloading_fptr_entries of its image, and registers
  * the table with libomptarget as an ordinary global. The device image holds
  * the same table with device addresses. For a device, we read each table's
- * device copy back, check entry by entry that both sides name the same
- * function, and build ONE sorted {host, device} table from every image on
- * that device.
+ * device copy back (one lookup and one copy per unit: the first entry of
+ * each unit's table gives its length), check entry by entry that both sides
+ * name the same function, and build ONE sorted {host, device} table from
+ * every image on that device (TableMerge.c).
  *
  *===----------------------------------------------------------------------===*/
 #include "ImageRegistry.h"
@@ -17,8 +18,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Reads the device copies of Host[0..N) into Dev, one run of contiguous
-   entries (one translation unit's table) per copy. */
+/* The length of the unit table that starts at entry I: the first entry's
+   size (docs/format.md, section 2), or 0 when it does not say (a table from
+   before that field, or a damaged section). */
+static size_t unitLength(const omp_indirect_image *Image, size_t I) {
+  size_t Len = Image->entries[I].size;
+  return Len && Len <= Image->num_entries - I ? Len : 0;
+}
+
+/* The longest run of entries from I whose device copies are contiguous,
+   found entry by entry: for tables that do not give their length. */
+static size_t probeRun(int DeviceId, const omp_indirect_entry *Host, size_t I,
+                       size_t N, const char *Begin) {
+  size_t J = I + 1;
+  while (J < N && (char *)omp_get_mapped_ptr((void *)&Host[J], DeviceId) ==
+                      Begin + (J - I) * sizeof(omp_indirect_entry))
+    ++J;
+  return J - I;
+}
+
+/* Reads the device copies of the image's entries into Dev, one unit's table
+   per copy: one omp_get_mapped_ptr and one omp_target_memcpy per unit. */
 static int readDeviceEntries(int DeviceId, const omp_indirect_image *Image,
                              omp_indirect_entry *Dev) {
   const omp_indirect_entry *Host = Image->desc->entries_begin;
@@ -34,18 +54,17 @@ static int readDeviceEntries(int DeviceId, const omp_indirect_image *Image,
                          Image->name, Image->entries[I].name);
       return 1;
     }
-    size_t J = I + 1;
-    while (J < N && (char *)omp_get_mapped_ptr((void *)&Host[J], DeviceId) ==
-                        Begin + (J - I) * sizeof(omp_indirect_entry))
-      ++J;
-    if (omp_target_memcpy(&Dev[I], Begin, (J - I) * sizeof(omp_indirect_entry),
-                          0, 0, omp_get_initial_device(), DeviceId)) {
+    size_t Len = unitLength(Image, I);
+    if (!Len)
+      Len = probeRun(DeviceId, Host, I, N, Begin);
+    if (omp_target_memcpy(&Dev[I], Begin, Len * sizeof(omp_indirect_entry), 0,
+                          0, omp_get_initial_device(), DeviceId)) {
       omp_indirect_error(DeviceId,
                          "image '%s': cannot read the FPTR table holding '%s'",
                          Image->name, Image->entries[I].name);
       return 1;
     }
-    I = J;
+    I += Len;
   }
   return 0;
 }

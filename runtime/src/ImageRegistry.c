@@ -141,7 +141,6 @@ static int copyImage(const registered *R, omp_indirect_image *Out) {
   size_t N = D->entries_begin ? (size_t)(D->entries_end - D->entries_begin) : 0;
   Out->desc = D;
   Out->map_p = D->map_p;
-  Out->map_size = D->map_size;
   Out->num_entries = N;
   Out->num_ranges = R->num_ranges;
   memcpy(Out->ranges, R->ranges, sizeof Out->ranges);

@@ -78,10 +78,14 @@ static int upload(int DeviceId) {
                 DeviceId, (unsigned long long)Size, V.num_images);
     }
   }
-  free(Table);
-  if (!Rc)
+  if (Rc) {
+    free(Table);
+  } else {
+    /* Map-time translation keeps the table (MapTimeTranslation.c). */
+    omp_indirect_map_time_set_table(DeviceId, deviceCount(), Table, Size);
     atomic_store_explicit(&Built[DeviceId], V.generation,
                           memory_order_release);
+  }
   omp_indirect_view_free(&V);
   return Rc;
 }
@@ -116,14 +120,16 @@ int omp_indirect_upload_count(int64_t DeviceId) {
 int __omp_indirect_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,
                                  int32_t ThreadLimit, void *HostPtr,
                                  void *Args) {
+  if (DeviceId == OMP_INDIRECT_DEFAULT_DEVICE)
+    DeviceId = omp_get_default_device();
   if (omp_indirect_prepare_device(DeviceId)) {
-    if (DeviceId == OMP_INDIRECT_DEFAULT_DEVICE)
-      DeviceId = omp_get_default_device();
     fprintf(stderr, "omp-indirect: cannot prepare device %lld for indirect "
                     "calls; stopping rather than calling host addresses\n",
             (long long)DeviceId);
     abort();
   }
+  if (DeviceId >= 0 && DeviceId < deviceCount())
+    omp_indirect_map_time_translate((int)DeviceId, Args);
   return omp_indirect_launch_with_mappers(Loc, DeviceId, NumTeams, ThreadLimit,
                                           HostPtr, Args, __tgt_target_kernel);
 }

@@ -195,17 +195,7 @@ DATA_NOWAIT_ENTRY(__omp_indirect_target_data_update_nowait_mapper,
                   __tgt_target_data_update_nowait_mapper,
                   OMP_INDIRECT_MAP_UPDATE)
 
-/* libomptarget 16's __tgt_kernel_arguments, up to the mappers. */
-typedef struct kernel_args {
-  int32_t Version;
-  uint32_t NumArgs;
-  void **ArgBasePtrs;
-  void **ArgPtrs;
-  int64_t *ArgSizes;
-  int64_t *ArgTypes;
-  void **ArgNames;
-  void **ArgMappers;
-} kernel_args;
+typedef omp_indirect_kernel_args kernel_args;
 
 int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
                                      int32_t NumTeams, int32_t ThreadLimit,

@@ -9,13 +9,36 @@
  *===----------------------------------------------------------------------===*/
 #include "TableMerge.h"
 #include "OmpIndirectRT.h"
+#include "SortByKey.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-static int byHostAddress(const void *A, const void *B) {
-  uint64_t X = ((const omp_indirect_pair *)A)->host;
-  uint64_t Y = ((const omp_indirect_pair *)B)->host;
-  return X < Y ? -1 : X > Y;
+/* Puts Pairs[0..N) in order of host address, stably (a radix sort,
+   SortByKey.c; qsort's comparisons dominated the registration of tens of
+   thousands of functions). Returns 0, or nonzero when out of memory. */
+static int sortPairs(omp_indirect_pair *Pairs, size_t N) {
+  size_t Run = 1;
+  while (Run < N && Pairs[Run - 1].host <= Pairs[Run].host)
+    ++Run;
+  if (Run >= N)
+    return 0; /* Already in order: the usual case (units in link order). */
+  omp_indirect_keyed *Keys = malloc(2 * N * sizeof *Keys);
+  omp_indirect_pair *Sorted = malloc(N * sizeof *Sorted);
+  if (!Keys || !Sorted) {
+    free(Keys);
+    free(Sorted);
+    return 1;
+  }
+  for (size_t I = 0; I < N; ++I)
+    Keys[I] = (omp_indirect_keyed){Pairs[I].host, I};
+  omp_indirect_keyed *Order = omp_indirect_sort_by_key(Keys, Keys + N, N);
+  for (size_t I = 0; I < N; ++I)
+    Sorted[I] = Pairs[Order[I].index];
+  memcpy(Pairs, Sorted, N * sizeof *Pairs);
+  free(Sorted);
+  free(Keys);
+  return 0;
 }
 
 /* Of the pairs P[0..N) for one host address, the one to keep, or NULL after
@@ -23,6 +46,8 @@ static int byHostAddress(const void *A, const void *B) {
 static const omp_indirect_pair *choose(int DeviceId,
                                        const omp_indirect_image *Images,
                                        const omp_indirect_pair *P, size_t N) {
+  if (N == 1)
+    return P; /* The usual case: one unit registers the function. */
   const omp_indirect_pair *Owner = NULL;
   int Agree = 1, Owners = 1;
   for (size_t I = 0; I < N; ++I) {
@@ -55,7 +80,10 @@ int omp_indirect_merge_pairs(int DeviceId, const omp_indirect_image *Images,
                              omp_indirect_pair *Pairs, size_t N,
                              __omp_offloading_fptr_map_ty *Map,
                              uint64_t *Len) {
-  qsort(Pairs, N, sizeof *Pairs, byHostAddress);
+  if (sortPairs(Pairs, N)) {
+    omp_indirect_error(DeviceId, "out of memory sorting %zu FPTR entries", N);
+    return 1;
+  }
   uint64_t Out = 0;
   for (size_t I = 0; I < N;) {
     size_t J = I + 1;

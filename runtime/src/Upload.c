@@ -2,12 +2,17 @@
  *
  * The design's plugin entry point, written against libomptarget's public
  * API so that it works with every stock plugin (host offload, CUDA): the
- * table goes to memory from omp_target_alloc, once per device, and every
- * image on the device gets its two weak globals pointed at it, written
- * through the image's own host shadows, which the compiler registers with
- * libomptarget as ordinary declare-target globals.
+ * rows become one table block (DeviceTable.c: header, sorted rows, hash
+ * slots, relative offsets), which goes to memory from omp_target_alloc in
+ * one copy, once per device; then every image on the device gets its weak
+ * global __omp_offloading_fptr_map_p pointed at it, one 8-byte write
+ * through the image's own host shadow, which the compiler registers with
+ * libomptarget as an ordinary declare-target global. A block replaced
+ * after dlopen/dlclose is never freed: a kernel still running may hold
+ * translations it made, or be about to read it.
  *
  *===----------------------------------------------------------------------===*/
+#include "DeviceTable.h"
 #include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
 
@@ -37,37 +42,63 @@ static int writeDeviceGlobal(int32_t DeviceId, const omp_indirect_image *Image,
   return 0;
 }
 
+/* OMP_INDIRECT_LOOKUP=search uploads blocks without hash slots, so that the
+   device binary-searches (the fallback; for comparisons). */
+static omp_indirect_lookup lookupFromEnv(void) {
+  const char *V = getenv("OMP_INDIRECT_LOOKUP");
+  return V && !strcmp(V, "search") ? OMP_INDIRECT_LOOKUP_SEARCH
+                                   : OMP_INDIRECT_LOOKUP_HASH;
+}
+
+/* Builds the block of Table and copies it to a new allocation on the
+   device: *Dev, or NULL for an empty table. Returns nonzero after an error. */
+static int copyBlock(int32_t DeviceId, uint64_t Size,
+                     const __omp_offloading_fptr_map_ty *Table, void **Dev) {
+  *Dev = NULL;
+  if (!Size)
+    return 0;
+  omp_indirect_table_options Opts = {lookupFromEnv(), 0, 0};
+  size_t Bytes = 0;
+  void *Block = omp_indirect_device_table_build_with(Table, Size, &Bytes, &Opts);
+  if (!Block) {
+    omp_indirect_error(DeviceId,
+                       "cannot build the FPTR table block (%llu entries): out "
+                       "of memory",
+                       (unsigned long long)Size);
+    return 1;
+  }
+  *Dev = allocTable(Bytes, DeviceId);
+  int Rc = 0;
+  if (!*Dev) {
+    omp_indirect_error(DeviceId,
+                       "cannot allocate %zu bytes of device memory for the "
+                       "FPTR table (%llu entries)",
+                       Bytes, (unsigned long long)Size);
+    Rc = 1;
+  } else if (omp_target_memcpy(*Dev, Block, Bytes, 0, 0, DeviceId,
+                               omp_get_initial_device())) {
+    omp_indirect_error(DeviceId,
+                       "cannot copy the FPTR table (%zu bytes) to the device",
+                       Bytes);
+    omp_target_free(*Dev, DeviceId);
+    Rc = 1;
+  }
+  free(Block);
+  return Rc;
+}
+
 int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
                         uint64_t Size, __omp_offloading_fptr_map_ty *Table) {
-  void *Dev = NULL;
-  size_t Bytes = Size * sizeof *Table;
-  if (Size) {
-    Dev = allocTable(Bytes, DeviceId);
-    if (!Dev) {
-      omp_indirect_error(DeviceId,
-                         "cannot allocate %zu bytes of device memory for the "
-                         "FPTR table (%llu entries)",
-                         Bytes, (unsigned long long)Size);
-      return 1;
-    }
-    if (omp_target_memcpy(Dev, Table, Bytes, 0, 0, DeviceId,
-                          omp_get_initial_device())) {
-      omp_indirect_error(DeviceId,
-                         "cannot copy the FPTR table (%zu bytes) to the device",
-                         Bytes);
-      omp_target_free(Dev, DeviceId);
-      return 1;
-    }
-  }
+  void *Dev;
+  if (copyBlock(DeviceId, Size, Table, &Dev))
+    return 1;
   /* Every image's lookup reads its own globals. No kernel runs on this
      device from code compiled with the plugin until we return. */
   for (size_t I = 0; I < V->num_images; ++I) {
     if (!V->on_device[I])
       continue;
     const omp_indirect_image *Image = &V->images[I];
-    if (writeDeviceGlobal(DeviceId, Image, Image->map_size, &Size,
-                          "__omp_offloading_fptr_map_size") ||
-        writeDeviceGlobal(DeviceId, Image, Image->map_p, &Dev,
+    if (writeDeviceGlobal(DeviceId, Image, Image->map_p, &Dev,
                           "__omp_offloading_fptr_map_p"))
       return 1;
   }

@@ -6,7 +6,7 @@
 // handed pointers to other images' indirect functions (docs/runtime.md).
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=DEV --implicit-check-not=omp_indirect \
-// RUN:       --implicit-check-not=fptr_entries --implicit-check-not=translate
+// RUN:       --implicit-check-not=fptr_entries --implicit-check-not=target_translate_fptr
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=HOST --implicit-check-not=omp_indirect. \
 // RUN:       --implicit-check-not=fptr_entries
@@ -31,7 +31,6 @@ int run(int n) {
 // DEV-DAG:  define weak_odr protected void @__omp_offloading_{{.*}}_run_l{{[0-9]+}}(
 
 // DEV-DAG:  @__omp_offloading_fptr_map_p = weak protected global ptr null
-// DEV-DAG:  @__omp_offloading_fptr_map_size = weak protected global i64 0
 
 // HOST-DAG: @__omp_offloading_fptr_map_p = weak hidden global ptr null
 // HOST-DAG: @__omp_indirect_image = linkonce_odr hidden constant

@@ -17,9 +17,9 @@ int not_indirect(int x) { return x; }
 #pragma omp declare target to(not_indirect)
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %struct.__tgt_offload_entry]
-// DEV-SAME: [%struct.__tgt_offload_entry { ptr @add1, ptr @{{.+}}, i64 0, i32 8, i32 {{-?[0-9]+}} }]
+// DEV-SAME: [%struct.__tgt_offload_entry { ptr @add1, ptr @{{.+}}, i64 1, i32 8, i32 {{-?[0-9]+}} }]
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %struct.__tgt_offload_entry]
-// HOST-SAME: [%struct.__tgt_offload_entry { ptr @add1, ptr @{{.+}}, i64 0, i32 8, i32 {{-?[0-9]+}} }]
+// HOST-SAME: [%struct.__tgt_offload_entry { ptr @add1, ptr @{{.+}}, i64 1, i32 8, i32 {{-?[0-9]+}} }]
 // DEV:  define hidden i32 @add1(
 // HOST: define dso_local i32 @add1(
 

@@ -46,7 +46,6 @@ int main(void) {
 // RAN: {{.*}}same-device-code-as-stock.c:{{[0-9]+}}:{{[0-9]+}}: remark: direct call to twice needs no translation [-Rpass-missed=omp-indirect]
 
 // CHECK: @__omp_offloading_fptr_map_p = weak protected global ptr null
-// CHECK: @__omp_offloading_fptr_map_size = weak protected global i64 0
 // CHECK: define hidden i32 @twice(
 // CHECK: define weak_odr protected void @__omp_offloading_{{.*}}_main_l{{[0-9]+}}(
 // CHECK: define weak_odr protected void @__omp_offloading_{{.*}}_main_l{{[0-9]+}}(

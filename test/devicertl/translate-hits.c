@@ -1,10 +1,11 @@
 // __kmpc_target_translate_fptr finds the device address of every host
 // address in the table: the first row, the last row and rows in the middle,
 // in tables of one, two, five (odd) and six (even) rows, so that the binary
-// search meets each row at every depth.
-// RUN: %clang %host-sanitize -I%S/../../devicertl/include -I%S/Inputs \
-// RUN:   %S/../../devicertl/src/Translate.c %S/Inputs/driver.c %s -o %t
-// RUN: %t | FileCheck %s
+// search (`search`) meets each row at every depth; the same through the hash
+// slots (`hash`).
+// RUN: %build-translate-test %s -o %t
+// RUN: %t hash | FileCheck %s
+// RUN: %t search | FileCheck %s
 
 #include "driver.h"
 

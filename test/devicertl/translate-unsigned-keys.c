@@ -1,10 +1,11 @@
 // The table is sorted by host address compared as unsigned, so keys at and
 // above 2^63 come after every smaller one; __kmpc_target_translate_fptr
-// must search it that way. A signed comparison would take the top rows for
-// the smallest and miss rows on either side of 2^63.
-// RUN: %clang %host-sanitize -I%S/../../devicertl/include -I%S/Inputs \
-// RUN:   %S/../../devicertl/src/Translate.c %S/Inputs/driver.c %s -o %t
-// RUN: %t | FileCheck %s
+// must search it that way, and its range check must compare that way too. A
+// signed comparison would take the top rows for the smallest and miss rows
+// on either side of 2^63.
+// RUN: %build-translate-test %s -o %t
+// RUN: %t hash | FileCheck %s
+// RUN: %t search | FileCheck %s
 
 #include "driver.h"
 

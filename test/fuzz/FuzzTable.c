@@ -8,12 +8,14 @@
  * pairs merged (TableMerge.c), and every answer is checked against a plain
  * reference: the merge fails exactly when the reference finds no single
  * answer, and otherwise the device lookup (devicertl/src/Translate.c, as host
- * code) gives the expected device address for every registered function and
- * returns every other pointer unchanged.
+ * code) on the table block (runtime/src/DeviceTable.c), with hash slots and
+ * with the binary search, gives the expected device address for every
+ * registered function and returns every other pointer unchanged.
  *
  * USAGE: make fuzz    (build/test/fuzz/fuzz-table -runs=1000000)
  *
  *===----------------------------------------------------------------------===*/
+#include "DeviceTable.h"
 #include "ImageRegistry.h"
 #include "TableMerge.h"
 
@@ -21,9 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The device lookup and its globals (Translate.c compiled as host code). */
-extern __omp_offloading_fptr_map_ty *__omp_offloading_fptr_map_p;
-extern uint64_t __omp_offloading_fptr_map_size;
+/* The device lookup and its global (Translate.c compiled as host code). */
+extern const __omp_offloading_fptr_table_ty *__omp_offloading_fptr_map_p;
 void *__kmpc_target_translate_fptr(void *FnPtr);
 
 enum { MaxImages = 6, MaxEntries = 16, NumFns = 32 };
@@ -107,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     S.desc[I] = (omp_indirect_image_desc){
         OMP_INDIRECT_IMAGE_DESC_VERSION, 0,
         S.num_entries[I] ? S.entries[I] : NULL,
-        S.num_entries[I] ? S.entries[I] + S.num_entries[I] : NULL, NULL, NULL};
+        S.num_entries[I] ? S.entries[I] + S.num_entries[I] : NULL, NULL};
   }
   /* Open, close and reopen images in the order the input gives. */
   for (unsigned Op = next(&R, 24); Op; --Op) {
@@ -150,9 +151,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   for (unsigned K = 0; K < NumFns; ++K)
     WantFail |= expected(&S, K) == 1;
   check(Failed == WantFail, "merge fails exactly when no single answer", 0);
-  if (!Failed) {
-    __omp_offloading_fptr_map_p = Len ? Map : NULL;
-    __omp_offloading_fptr_map_size = Len;
+  /* The table block (DeviceTable.c), with hash slots and without. */
+  for (int Lookup = 0; !Failed && Lookup < 2; ++Lookup) {
+    omp_indirect_table_options Opts = {
+        Lookup ? OMP_INDIRECT_LOOKUP_SEARCH : OMP_INDIRECT_LOOKUP_HASH, 0, 0};
+    size_t Bytes;
+    void *Block = omp_indirect_device_table_build_with(Map, Len, &Bytes, &Opts);
+    check(Block != NULL, "table block built", 0);
+    __omp_offloading_fptr_map_p = Block;
     for (unsigned K = 0; K < NumFns; ++K) {
       uint64_t Want = expected(&S, K), Key = hostAddr(&S, K);
       uint64_t Got = (uint64_t)(uintptr_t)__kmpc_target_translate_fptr(
@@ -164,6 +170,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
             "lookup of another pointer", K);
     }
     check(__kmpc_target_translate_fptr(NULL) == NULL, "NULL", 0);
+    __omp_offloading_fptr_map_p = NULL;
+    free(Block);
   }
   omp_indirect_registry_free(Images, N);
   /* Close everything: the next input starts from an empty registry. */

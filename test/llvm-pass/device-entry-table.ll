@@ -1,11 +1,13 @@
 ; A device module with !omp_indirect.entries gets the FPTR entry table: one
 ; entry per listed function, in `order` (not in the order of the metadata
-; nodes), each { ptr @f, ptr @"f", i64 0, i32 8, i32 <low 32 bits of
-; xxHash64("f")> }, named after !omp_indirect.tu, protected and kept by
+; nodes), each { ptr @f, ptr @"f", i64 size, i32 8, i32 <low 32 bits of
+; xxHash64("f")> } with size the table's length (3) in the first entry and 0
+; in the others, named after !omp_indirect.tu, protected and kept by
 ; llvm.compiler.used, in no section. A `static` (internal) function is
 ; referenced like any other, and an entry of another kind is ignored. The
-; device also gets weak protected definitions of the map globals the device
-; runtime searches, and no libomptarget registration entry.
+; device also gets a weak protected definition of the map global the device
+; runtime reads (the pointer to the table block; there is no size global),
+; and no libomptarget registration entry.
 ; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s
 ; RUN: %opt %loadpass -passes=omp-indirect -S %s \
 ; RUN:   | FileCheck %s --check-prefix=NOREG
@@ -20,13 +22,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-DAG: @[[N2:.+]] = private unnamed_addr constant [10 x i8] c"_Z5thirdi\00"
 
 ; CHECK-LABEL: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = protected global [3 x %struct.__tgt_offload_entry] [
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr @first, ptr @[[N0]], i64 0, i32 8, i32 -457273510 },
+; CHECK-SAME: %struct.__tgt_offload_entry { ptr @first, ptr @[[N0]], i64 3, i32 8, i32 -457273510 },
 ; CHECK-SAME: %struct.__tgt_offload_entry { ptr @static_fn, ptr @[[N1]], i64 0, i32 8, i32 1232622759 },
 ; CHECK-SAME: %struct.__tgt_offload_entry { ptr @_Z5thirdi, ptr @[[N2]], i64 0, i32 8, i32 -92969313 }],
 ; CHECK-SAME: align 8{{$}}
 ; CHECK-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @__omp_offloading_fptr_entries_00c0ffee00c0ffee], section "llvm.metadata"
 ; CHECK-NEXT: @__omp_offloading_fptr_map_p = weak protected global ptr null, align 8
-; CHECK-NEXT: @__omp_offloading_fptr_map_size = weak protected global i64 0, align 8
+; CHECK-NOT:  __omp_offloading_fptr_map_size
 
 ; The device registers nothing with libomptarget and uses no host section.
 ; NOREG-NOT: section "omp_offloading_entries"

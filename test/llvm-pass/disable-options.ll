@@ -1,7 +1,7 @@
 ; Each hidden option switches off its own sub-transformation and leaves the
 ; others on:
 ;  -omp-indirect-disable-call-rewrite: device indirect calls stay as they are;
-;  -omp-indirect-disable-fptr-table: no entry table, no map globals, no
+;  -omp-indirect-disable-fptr-table: no entry table, no map global, no
 ;   registration entries, on the device or on the host;
 ;  -omp-indirect-disable-launch-hook: host launches keep __tgt_target_kernel.
 ; RUN: rm -rf %t && split-file %s %t

@@ -1,9 +1,9 @@
 ; A host unit with offload code (!omp_offload.info) but no indirect function
-; gets the hidden host shadows of the table globals with hidden entries, and
+; gets the hidden host shadow of the table pointer with a hidden entry, and
 ; the image descriptor in its own comdat, with a constructor and destructor
 ; tied to it (so the linker keeps one of each per image), which register and
 ; unregister the descriptor. A device unit gets only the weak protected table
-; globals. A unit with neither offload code nor indirect functions gets
+; pointer. Neither gets a size global (the table block holds its size). A unit with neither offload code nor indirect functions gets
 ; nothing.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/host.ll | FileCheck %s --check-prefix=HOST
@@ -15,11 +15,10 @@
 ; HOST: $__omp_indirect_image = comdat any
 ; HOST: @__omp_offloading_fptr_map_p = weak hidden global ptr null, align 8
 ; HOST: @.omp_offloading.entry.__omp_offloading_fptr_map_p = weak hidden constant %struct.__tgt_offload_entry { ptr @__omp_offloading_fptr_map_p, ptr @{{.*}}, i64 8, i32 0, i32 0 }, section "omp_offloading_entries"
-; HOST: @__omp_offloading_fptr_map_size = weak hidden global i64 0, align 8
 ; HOST: @__start_omp_offloading_fptr_entries = extern_weak hidden constant i8
 ; HOST: @__stop_omp_offloading_fptr_entries = extern_weak hidden constant i8
-; HOST: @__omp_indirect_image = linkonce_odr hidden constant { i32, i32, ptr, ptr, ptr, ptr }
-; HOST-SAME: { i32 1, i32 0, ptr @__start_omp_offloading_fptr_entries, ptr @__stop_omp_offloading_fptr_entries, ptr @__omp_offloading_fptr_map_p, ptr @__omp_offloading_fptr_map_size }, comdat, align 8
+; HOST: @__omp_indirect_image = linkonce_odr hidden constant { i32, i32, ptr, ptr, ptr }
+; HOST-SAME: { i32 2, i32 0, ptr @__start_omp_offloading_fptr_entries, ptr @__stop_omp_offloading_fptr_entries, ptr @__omp_offloading_fptr_map_p }, comdat, align 8
 ; HOST: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @__omp_indirect_image_ctor, ptr @__omp_indirect_image }]
 ; HOST: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @__omp_indirect_image_dtor, ptr @__omp_indirect_image }]
 ; HOST-LABEL: define linkonce_odr hidden void @__omp_indirect_image_ctor() {{.*}}comdat($__omp_indirect_image) {
@@ -30,7 +29,7 @@
 ; HOST-NEXT:    call void @__omp_indirect_unregister_image(ptr @__omp_indirect_image)
 
 ; DEV: @__omp_offloading_fptr_map_p = weak protected global ptr null, align 8
-; DEV: @__omp_offloading_fptr_map_size = weak protected global i64 0, align 8
+; DEV-NOT: __omp_offloading_fptr_map_size
 
 ; NONE: define i32 @f(
 

@@ -3,7 +3,7 @@
 ; that the ModuleID line does not differ). On the device each
 ; indirect call site gets one translation call (the call through the result
 ; of the first is not translated again) and the module one entry table and
-; one pair of map globals; on the host the table, its registration entry
+; one map global; on the host the table, its registration entry
 ; and the shadows are not emitted twice.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %opt %loadpass -passes=omp-indirect -S < %t/device.ll > %t/device.once.ll
@@ -23,8 +23,6 @@
 ; DEV-NOT:     @__omp_offloading_fptr_entries_{{[0-9a-f]+}} =
 ; DEV-COUNT-1: @__omp_offloading_fptr_map_p = weak protected global
 ; DEV-NOT:     @__omp_offloading_fptr_map_p{{[0-9.]*}} =
-; DEV-COUNT-1: @__omp_offloading_fptr_map_size = weak protected global
-; DEV-NOT:     @__omp_offloading_fptr_map_size{{[0-9.]*}} =
 ; DEV-LABEL: define i32 @twice_called(
 ; DEV-NEXT:    %fptr.device = call ptr @__kmpc_target_translate_fptr(ptr %fp)
 ; DEV-NEXT:    %a = call i32 %fptr.device(i32 %x)
@@ -39,8 +37,6 @@
 ; HOST-COUNT-1: @.omp_offloading.entry.__omp_offloading_fptr_entries_
 ; HOST-COUNT-1: @__omp_offloading_fptr_map_p = weak hidden global
 ; HOST-COUNT-1: @.omp_offloading.entry.__omp_offloading_fptr_map_p = weak hidden
-; HOST-COUNT-1: @__omp_offloading_fptr_map_size = weak hidden global
-; HOST-COUNT-1: @.omp_offloading.entry.__omp_offloading_fptr_map_size = weak hidden
 ; HOST-NOT:     {{^}}@.omp_offloading.entry.
 ; HOST-LABEL: define i32 @launch(
 ; HOST-NEXT:    %r = call i32 @__omp_indirect_target_kernel(

@@ -1,6 +1,6 @@
 // With -foffload-lto, clang-linker-wrapper links the device bitcode of the
 // program with LLVM's DeviceRTL and compiles the result to PTX at link time.
-// The rewritten call, the entry table and the table globals survive that
+// The rewritten call, the entry table and the table pointer survive that
 // link's internalization, the link still resolves the device runtime, and
 // ptxas accepts the linked PTX (-c: the device runtime comes in as a cubin
 // at the nvlink step, after this PTX).
@@ -26,7 +26,6 @@ int main(void) {
 }
 // GLOBALS-DAG: .visible .global .align 8 .u64 __omp_offloading_fptr_entries_{{[0-9a-f]+}}[4] = {add1,
 // GLOBALS-DAG: .weak .global .align 8 .u64 __omp_offloading_fptr_map_p;
-// GLOBALS-DAG: .weak .global .align 8 .u64 __omp_offloading_fptr_map_size;
 // The DeviceRTL is linked in.
 // GLOBALS-DAG: .func {{.*}}__kmpc_target_init(
 

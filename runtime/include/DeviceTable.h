@@ -1,0 +1,53 @@
+/*===- DeviceTable.h - build the table block the device searches ----------===*
+ *
+ * The host side of the device table format (FptrMap.h, docs/format.md
+ * section 3): from the sorted {host, device} rows, one malloc'd block that
+ * holds the header, the rows and the hash slots, with offsets relative to
+ * its start, so the runtime copies it to the device as it is (one
+ * allocation, one copy) and points __omp_offloading_fptr_map_p at it.
+ *
+ * USAGE: void *B = omp_indirect_device_table_build(Rows, N, &Bytes);
+ *        ...copy Bytes bytes of B to the device...; free(B);
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_DEVICETABLE_H
+#define OMP_INDIRECT_DEVICETABLE_H
+
+#include "FptrMap.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// How the device looks a pointer up.
+typedef enum omp_indirect_lookup {
+  OMP_INDIRECT_LOOKUP_HASH = 0,  ///< Hash slots, range check first (default).
+  OMP_INDIRECT_LOOKUP_SEARCH = 1 ///< Range check, then binary search only.
+} omp_indirect_lookup;
+
+/// Choices the builder normally makes itself; for tests and benchmarks.
+typedef struct omp_indirect_table_options {
+  omp_indirect_lookup lookup;
+  /// Nonzero: hash with exactly \c multiplier (even 0, which sends every key
+  /// to slot 0) instead of choosing the best of a few.
+  int fixed_multiplier;
+  uint64_t multiplier;
+} omp_indirect_table_options;
+
+/// The longest probe the builder accepts before it drops the hash slots and
+/// leaves the device to the binary search (only adversarial addresses, or
+/// a poor fixed multiplier, get there).
+#define OMP_INDIRECT_MAX_PROBE_LIMIT 64
+
+/// Builds the block for the \p N rows at \p Rows, which must be sorted by
+/// host_ptr (as unsigned), with distinct, non-zero host_ptr. Returns the
+/// malloc'd block and its size in *\p Bytes, or NULL (rows not in that
+/// form, or out of memory). \p Opts may be NULL (the defaults).
+void *omp_indirect_device_table_build_with(
+    const __omp_offloading_fptr_map_ty *Rows, uint64_t N, size_t *Bytes,
+    const omp_indirect_table_options *Opts);
+
+/// omp_indirect_device_table_build_with with the defaults.
+void *omp_indirect_device_table_build(const __omp_offloading_fptr_map_ty *Rows,
+                                      uint64_t N, size_t *Bytes);
+
+#endif /* OMP_INDIRECT_DEVICETABLE_H */

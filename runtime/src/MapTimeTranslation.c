@@ -1,0 +1,132 @@
+/*===- MapTimeTranslation.c - function pointers that arrive translated ----===*
+ *
+ * OpenMP translates a pointer at map time where it treats it as a
+ * zero-length array section: a pointer a target region uses without a
+ * clause (clang passes it as a size-0 kernel argument, map type
+ * TARGET_PARAM | IMPLICIT; clang-16 passes an explicit firstprivate pointer
+ * the same way, TARGET_PARAM alone). libomptarget looks the pointer up in its
+ * mapping table and passes the device address it finds, else the pointer
+ * as it is. So once a host function is associated with its device copy in
+ * that table (omp_target_associate_ptr, one byte at the host address), an
+ * implicitly captured pointer to it reaches the kernel already translated,
+ * and the call-time lookup returns at its range check.
+ *
+ * The association is made lazily, by the launch hook, for the functions
+ * that kernel arguments actually carry: associating every registered
+ * function at registration costs about 1.5 us each in libomptarget 16
+ * (about 100 ms for 65,536 functions, twenty times the registration budget)
+ * and would make every later lookup in its table slower. A function stays
+ * associated until a new table (after dlopen/dlclose) maps it differently
+ * or not at all.
+ *
+ * Pointers that arrive untranslated, and rely on the call-time lookup: a
+ * pointer in map(to:) (its value is copied), a pointer stored in mapped
+ * memory (a struct member, an array element), and any pointer computed on
+ * the device. docs/runtime.md lists them.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "MapperExpand.h"
+#include "OmpIndirectRT.h"
+
+#include <omp.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct device_rows {
+  __omp_offloading_fptr_map_ty *rows; /* Sorted by host address. */
+  uint64_t n;
+  unsigned char *associated; /* Per row: associated with libomptarget. */
+  /* [lo, hi]: the rows' host addresses, read without the lock to pass over
+     arguments that cannot be functions (most data pointers). */
+  _Atomic uint64_t lo, hi;
+} device_rows;
+
+static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
+static device_rows *_Atomic Devices; /* Set once; NumDevices before it. */
+static int NumDevices;
+
+void omp_indirect_map_time_set_table(int DeviceId, int Count,
+                                     __omp_offloading_fptr_map_ty *Rows,
+                                     uint64_t N) {
+  unsigned char *Assoc = N ? calloc(N, 1) : NULL;
+  pthread_mutex_lock(&Lock);
+  if (!atomic_load_explicit(&Devices, memory_order_relaxed) && Count > 0) {
+    device_rows *All = calloc((size_t)Count, sizeof *All);
+    NumDevices = All ? Count : 0;
+    atomic_store_explicit(&Devices, All, memory_order_release);
+  }
+  if (DeviceId < 0 || DeviceId >= NumDevices || (N && !Assoc)) {
+    pthread_mutex_unlock(&Lock);
+    free(Rows); /* Out of memory: pointers then rely on the call-time lookup. */
+    free(Assoc);
+    return;
+  }
+  device_rows *D = &Devices[DeviceId];
+  for (uint64_t I = 0; I < D->n; ++I) {
+    if (!D->associated[I])
+      continue;
+    const __omp_offloading_fptr_map_ty *Old = &D->rows[I];
+    const __omp_offloading_fptr_map_ty *New =
+        omp_indirect_find_row(Rows, N, Old->host_ptr);
+    if (New && New->tgt_ptr == Old->tgt_ptr)
+      Assoc[New - Rows] = 1; /* Still right: keep it. */
+    else
+      omp_target_disassociate_ptr((void *)(uintptr_t)Old->host_ptr, DeviceId);
+  }
+  free(D->rows);
+  free(D->associated);
+  D->rows = Rows;
+  D->n = N;
+  D->associated = Assoc;
+  atomic_store_explicit(&D->lo, N ? (uint64_t)Rows[0].host_ptr : UINT64_MAX,
+                        memory_order_relaxed);
+  atomic_store_explicit(&D->hi, N ? (uint64_t)Rows[N - 1].host_ptr : 0,
+                        memory_order_relaxed);
+  pthread_mutex_unlock(&Lock);
+}
+
+/* True for a kernel argument that libomptarget translates at map time and
+   whose value may be one of D's functions. A stale range read without the
+   lock only lets an argument through to the exact check under it, or
+   passes over one whose function a launch after the table change will
+   associate. */
+static int candidate(const omp_indirect_kernel_args *A, uint32_t I,
+                     device_rows *D) {
+  uint64_t P = (uint64_t)(uintptr_t)A->ArgPtrs[I];
+  return A->ArgSizes[I] == 0 &&
+         (A->ArgTypes[I] & OMP_INDIRECT_MAP_TARGET_PARAM) &&
+         !(A->ArgTypes[I] & OMP_INDIRECT_MAP_LITERAL) &&
+         P >= atomic_load_explicit(&D->lo, memory_order_relaxed) &&
+         P <= atomic_load_explicit(&D->hi, memory_order_relaxed);
+}
+
+void omp_indirect_map_time_translate(int DeviceId,
+                                     const omp_indirect_kernel_args *Args) {
+  device_rows *All = atomic_load_explicit(&Devices, memory_order_acquire);
+  if (!All || DeviceId < 0 || DeviceId >= NumDevices)
+    return; /* No table was ever built: nothing to associate. */
+  device_rows *D = &All[DeviceId];
+  uint32_t I = 0;
+  while (I < Args->NumArgs && !candidate(Args, I, D))
+    ++I;
+  if (I == Args->NumArgs)
+    return; /* The common case: no candidate, no lock. */
+  pthread_mutex_lock(&Lock);
+  for (; I < Args->NumArgs; ++I) {
+    if (!candidate(Args, I, D))
+      continue;
+    const __omp_offloading_fptr_map_ty *R = omp_indirect_find_row(
+        D->rows, D->n, (uint64_t)(uintptr_t)Args->ArgPtrs[I]);
+    if (!R || D->associated[R - D->rows])
+      continue;
+    /* A failure (the byte already mapped to something else) leaves the
+       pointer to the call-time lookup, which is always right. */
+    if (!omp_target_associate_ptr((void *)(uintptr_t)R->host_ptr,
+                                  (void *)(uintptr_t)R->tgt_ptr, 1, 0,
+                                  DeviceId))
+      D->associated[R - D->rows] = 1;
+  }
+  pthread_mutex_unlock(&Lock);
+}
