@@ -9,12 +9,14 @@
  * is present, so nothing moves twice), exit with the expanded list.
  *
  *===----------------------------------------------------------------------===*/
+#include "BulkCopy.h"
 #include "MapperExpand.h"
 #include "OmpIndirectRT.h"
 
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef void (*data_fn)(void *Loc, int64_t DeviceId, int32_t N, void **Bases,
                         void **Begins, int64_t *Sizes, int64_t *Types,
@@ -47,72 +49,55 @@ void __tgt_target_data_update_nowait_mapper(void *, int64_t, int32_t, void **,
                                             int32_t, void *);
 
 static void expandOrDie(const omp_indirect_map_list *In,
-                        omp_indirect_map_kind Kind,
-                        omp_indirect_map_list *Out) {
-  if (omp_indirect_expand(In, Kind, Out)) {
+                        omp_indirect_map_kind Kind, omp_indirect_map_list *Out,
+                        omp_indirect_deep *Deep) {
+  if (omp_indirect_expand(In, Kind, Out, Deep)) {
     fprintf(stderr, "omp-indirect: cannot expand a 'declare mapper' use; "
                     "stopping rather than map partial data\n");
     abort();
   }
-  if (omp_indirect_debug())
-    fprintf(stderr, "omp-indirect: mapper: %d entries expanded to %d\n",
-            In->Count, Out->Count);
 }
 
-/* True if a mapper entry of In forces host-to-device copies (`always`). */
-static int alwaysTo(const omp_indirect_map_list *In) {
-  int64_t Both = OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_TO;
-  for (int32_t K = 0; K < In->Count; ++K)
-    if (In->Mappers[K] && (In->Types[K] & Both) == Both)
-      return 1;
-  return 0;
+static void report(const omp_indirect_map_list *In,
+                   const omp_indirect_map_list *Out,
+                   const omp_indirect_bulk *B) {
+  long long Bulk = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    Bulk += B->Class[I] != 0; /* BULK_ITEM is 0. */
+  fprintf(stderr,
+          "omp-indirect: mapper: %d entries expanded to %d, %lld pointees "
+          "in bulk, %lld per item\n",
+          In->Count, Out->Count, Bulk, (long long)B->D.NP - Bulk);
 }
 
-/* An `always` copy of a struct that holds attached pointers overwrites the
-   device pointers with host ones, and libomptarget 16 re-attaches only
-   pointers it has not seen. So after such a copy, point each pointer of the
-   expansion at its pointee's device copy again. */
-static void reattach(int64_t DeviceId, const omp_indirect_map_list *In,
-                     const omp_indirect_map_list *Out) {
-  if (DeviceId < 0)
-    DeviceId = omp_get_default_device();
-  for (int32_t I = In->Count; I < Out->Count; ++I) {
-    if (!(Out->Types[I] & OMP_INDIRECT_MAP_PTR_AND_OBJ))
-      continue;
-    char *HostVal = *(char **)Out->Bases[I];
-    char *Pointee = omp_get_mapped_ptr(Out->Begins[I], (int)DeviceId);
-    void *Slot = omp_get_mapped_ptr(Out->Bases[I], (int)DeviceId);
-    if (!HostVal || !Pointee || !Slot)
-      continue;
-    void *DevVal = Pointee - ((char *)Out->Begins[I] - HostVal);
-    if (omp_target_memcpy(Slot, &DevVal, sizeof DevVal, 0, 0, (int)DeviceId,
-                          omp_get_initial_device())) {
-      fprintf(stderr, "omp-indirect: device %d: cannot re-attach a pointer "
-                      "after an 'always' copy\n",
-              (int)DeviceId);
-      abort();
-    }
-  }
-}
-
-/* Expands In, hands the flat list to Call (one libomptarget call), and
-   repairs pointers after an entering `always` copy. Mapper-free lists go to
-   Call unchanged. */
+/* Expands In, moves its pointees in bulk around ONE libomptarget call
+   (Call) with the flat list. Mapper-free lists go to Call unchanged. With
+   Begins and Sizes, the mapper entries' narrowed ranges are stored there. */
 typedef void (*call_fn)(void *Ctx, const omp_indirect_map_list *L);
 
 static void mapThrough(omp_indirect_map_kind Kind, int64_t DeviceId,
                        const omp_indirect_map_list *In, call_fn Call,
-                       void *Ctx) {
+                       void *Ctx, void **Begins, int64_t *Sizes) {
   if (!omp_indirect_has_mapper(In)) {
     Call(Ctx, In);
     return;
   }
   omp_indirect_map_list Out;
-  expandOrDie(In, Kind, &Out);
+  omp_indirect_bulk B;
+  memset(&B, 0, sizeof B);
+  expandOrDie(In, Kind, &Out, &B.D);
   Out.Mappers = NULL;
+  omp_indirect_bulk_prepare(&B, DeviceId, Kind, &Out);
+  if (omp_indirect_debug())
+    report(In, &Out, &B);
   Call(Ctx, &Out);
-  if (Kind == OMP_INDIRECT_MAP_ENTER && alwaysTo(In))
-    reattach(DeviceId, In, &Out);
+  omp_indirect_bulk_finish(&B, &Out);
+  for (int32_t K = 0; Begins && K < In->Count; ++K)
+    if (In->Mappers[K]) {
+      Begins[K] = Out.Begins[K];
+      Sizes[K] = Out.Sizes[K];
+    }
+  omp_indirect_bulk_free(&B);
   omp_indirect_free_map_list(&Out);
 }
 
@@ -147,9 +132,10 @@ static void dataCall(data_fn Fn, omp_indirect_map_kind Kind, void *Loc,
                      int64_t DeviceId, int32_t N, void **Bases, void **Begins,
                      int64_t *Sizes, int64_t *Types, void **Names,
                      void **Mappers) {
-  omp_indirect_map_list In = {N, Bases, Begins, Sizes, Types, Names, Mappers};
+  omp_indirect_map_list In = {N,     Bases, Begins,  Sizes,
+                              Types, Names, Mappers, 0};
   data_call C = {Fn, Loc, DeviceId};
-  mapThrough(Kind, DeviceId, &In, callData, &C);
+  mapThrough(Kind, DeviceId, &In, callData, &C, NULL, NULL);
 }
 
 static void dataNowaitCall(data_nowait_fn Fn, omp_indirect_map_kind Kind,
@@ -158,10 +144,11 @@ static void dataNowaitCall(data_nowait_fn Fn, omp_indirect_map_kind Kind,
                            int64_t *Types, void **Names, void **Mappers,
                            int32_t DepNum, void *Deps, int32_t NoAliasDepNum,
                            void *NoAliasDeps) {
-  omp_indirect_map_list In = {N, Bases, Begins, Sizes, Types, Names, Mappers};
+  omp_indirect_map_list In = {N,     Bases, Begins,  Sizes,
+                              Types, Names, Mappers, 0};
   data_nowait_call C = {Fn,     Loc,  DeviceId,   DepNum,
                         NoAliasDepNum, Deps, NoAliasDeps};
-  mapThrough(Kind, DeviceId, &In, callDataNowait, &C);
+  mapThrough(Kind, DeviceId, &In, callDataNowait, &C, NULL, NULL);
 }
 
 #define DATA_ENTRY(Name, Fn, Kind)                                             \
@@ -215,41 +202,44 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   omp_indirect_map_list In = {(int32_t)KA->NumArgs, KA->ArgBasePtrs,
                               KA->ArgPtrs,          KA->ArgSizes,
                               KA->ArgTypes,         KA->ArgNames,
-                              KA->ArgMappers};
+                              KA->ArgMappers,       0};
   if (!omp_indirect_has_mapper(&In))
     return Launch(Loc, DeviceId, NumTeams, ThreadLimit, HostPtr, Args);
-  omp_indirect_map_list Out;
-  expandOrDie(&In, OMP_INDIRECT_MAP_ENTER, &Out);
-  __tgt_target_data_begin_mapper(Loc, DeviceId, Out.Count, Out.Bases,
-                                 Out.Begins, Out.Sizes, Out.Types, Out.Names,
-                                 NULL);
-  if (alwaysTo(&In))
-    reattach(DeviceId, &In, &Out);
-  /* The kernel maps the mapper entries again, now without mappers: they are
-     present, and must move nothing (an `always` copy of the structs would
-     overwrite the attached device pointers). */
-  int64_t *Types = malloc(sizeof(int64_t) * KA->NumArgs);
-  if (!Types) {
+  /* The kernel maps the mapper entries again, now without mappers and
+     narrowed as their mappers narrowed them: they are present, and must
+     move nothing (a copy of the structs would overwrite the attached device
+     pointers). */
+  uint32_t N = KA->NumArgs;
+  int64_t *Types = malloc(sizeof(int64_t) * N);
+  int64_t *Sizes = malloc(sizeof(int64_t) * N);
+  void **Begins = malloc(sizeof(void *) * N);
+  if (!Types || !Sizes || !Begins) {
     fprintf(stderr, "omp-indirect: out of memory before a kernel launch\n");
     abort();
   }
-  for (uint32_t I = 0; I < KA->NumArgs; ++I)
+  memcpy(Sizes, KA->ArgSizes, sizeof(int64_t) * N);
+  memcpy(Begins, KA->ArgPtrs, sizeof(void *) * N);
+  data_call Enter = {__tgt_target_data_begin_mapper, Loc, DeviceId};
+  mapThrough(OMP_INDIRECT_MAP_ENTER, DeviceId, &In, callData, &Enter, Begins,
+             Sizes);
+  for (uint32_t I = 0; I < N; ++I)
     Types[I] = KA->ArgTypes[I] &
                ~(KA->ArgMappers[I] ? (int64_t)(OMP_INDIRECT_MAP_TO |
                                                OMP_INDIRECT_MAP_FROM |
                                                OMP_INDIRECT_MAP_ALWAYS)
                                    : 0);
-  void **Mappers = KA->ArgMappers;
-  int64_t *SavedTypes = KA->ArgTypes;
+  kernel_args Saved = *KA;
   KA->ArgMappers = NULL;
   KA->ArgTypes = Types;
+  KA->ArgSizes = Sizes;
+  KA->ArgPtrs = Begins;
   int Rc = Launch(Loc, DeviceId, NumTeams, ThreadLimit, HostPtr, Args);
-  KA->ArgMappers = Mappers;
-  KA->ArgTypes = SavedTypes;
+  *KA = Saved;
   free(Types);
-  __tgt_target_data_end_mapper(Loc, DeviceId, Out.Count, Out.Bases,
-                               Out.Begins, Out.Sizes, Out.Types, Out.Names,
-                               NULL);
-  omp_indirect_free_map_list(&Out);
+  free(Sizes);
+  free(Begins);
+  data_call Exit = {__tgt_target_data_end_mapper, Loc, DeviceId};
+  mapThrough(OMP_INDIRECT_MAP_EXIT, DeviceId, &In, callData, &Exit, NULL,
+             NULL);
   return Rc;
 }

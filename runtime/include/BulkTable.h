@@ -1,0 +1,45 @@
+/*===- BulkTable.h - pointees that the bulk deep copy owns ----------------===*
+ *
+ * The pointees that BulkCopy.c placed in its own device blocks, keyed by
+ * device and host address, with their reference counts. libomptarget knows
+ * them only as associations (omp_target_associate_ptr: present, reference
+ * count infinite), so the counting that OpenMP asks for happens here.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_BULKTABLE_H
+#define OMP_INDIRECT_BULKTABLE_H
+
+#include <stdint.h>
+
+/// One device allocation holding the pointees of one construct.
+typedef struct omp_indirect_block {
+  char *Dev;    ///< omp_target_alloc'd.
+  int64_t Live; ///< Pointees still in it; freed at 0.
+  int64_t Mark; ///< Scratch for BulkCopy.c (-1 between uses).
+} omp_indirect_block;
+
+/// A pointee owned by the bulk path.
+typedef struct omp_indirect_owned {
+  uintptr_t Lo, Hi; ///< Host range (Lo == 0: empty slot).
+  char *Dev;        ///< Device address of Lo.
+  omp_indirect_block *Block;
+  int64_t Refs; ///< OpenMP's dynamic reference count.
+  int Device;
+} omp_indirect_owned;
+
+/// The entry of \p Lo on \p Device, or NULL. Valid until the next insert or
+/// remove.
+omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo);
+
+/// A new zeroed entry for \p Lo on \p Device (Lo and Device set), or NULL
+/// when out of memory. \p Lo must not be in the table.
+omp_indirect_owned *omp_indirect_owned_insert(int Device, uintptr_t Lo);
+
+/// Removes the entry of \p Lo on \p Device, if any.
+void omp_indirect_owned_remove(int Device, uintptr_t Lo);
+
+/// Serialise users of the table (and of the blocks) across host threads.
+void omp_indirect_owned_lock(void);
+void omp_indirect_owned_unlock(void);
+
+#endif /* OMP_INDIRECT_BULKTABLE_H */
