@@ -9,6 +9,7 @@
 #ifndef OMP_INDIRECT_BULKTABLE_H
 #define OMP_INDIRECT_BULKTABLE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// One device allocation holding the pointees of one construct.
@@ -35,8 +36,12 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo);
 /// when out of memory. \p Lo must not be in the table.
 omp_indirect_owned *omp_indirect_owned_insert(int Device, uintptr_t Lo);
 
-/// Removes the entry of \p Lo on \p Device, if any.
-void omp_indirect_owned_remove(int Device, uintptr_t Lo);
+/// Makes room for \p More inserts at once (one rehash at most). Returns 0,
+/// or nonzero when out of memory.
+int omp_indirect_owned_reserve(size_t More);
+
+/// Removes the entry of \p Lo on \p Device; 0 if there was none.
+int omp_indirect_owned_remove(int Device, uintptr_t Lo);
 
 /// Serialise users of the table (and of the blocks) across host threads.
 void omp_indirect_owned_lock(void);

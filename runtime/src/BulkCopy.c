@@ -115,10 +115,10 @@ static int64_t groupByBlock(omp_indirect_bulk *B, const char *Sel,
     Which[I] = -1;
     if (!Sel[I])
       continue;
-    omp_indirect_owned *E = omp_indirect_owned_find(B->Device, B->D.P[I].Lo);
-    uint64_t Lo = (uint64_t)(E->Dev - E->Block->Dev), Hi;
+    omp_indirect_block *Blk = B->Blk[I];
+    uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev), Hi;
     Hi = Lo + (B->D.P[I].Hi - B->D.P[I].Lo);
-    int64_t K = E->Block->Mark;
+    int64_t K = Blk->Mark;
     if (K < 0) {
       if (NG == Cap) {
         Cap = Cap ? 2 * Cap : 4;
@@ -127,8 +127,8 @@ static int64_t groupByBlock(omp_indirect_bulk *B, const char *Sel,
           omp_indirect_bulk_die(B, "out of host memory");
       }
       K = NG++;
-      G[K] = (group){E->Block, Lo, Hi, NULL};
-      E->Block->Mark = K;
+      G[K] = (group){Blk, Lo, Hi, NULL};
+      Blk->Mark = K;
     }
     if (Lo < G[K].Lo)
       G[K].Lo = Lo;
@@ -185,8 +185,11 @@ static void moveOwned(omp_indirect_bulk *B, const char *Sel, int64_t Dir) {
 
 /* ---- Classification shared by exit and update. ---- */
 
-/* Owned pointees get their device address; the rest go to L per item. */
+/* Owned pointees get their device address and block (and, on exit, lose
+   a reference, or all with `delete`); the rest go to L per item. */
 static void classifyOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
+  B->Blk = omp_indirect_bulk_alloc(B, sizeof(void *) * B->D.NP);
+  B->Left = omp_indirect_bulk_alloc(B, sizeof(int64_t) * B->D.NP);
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E =
@@ -194,6 +197,14 @@ static void classifyOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
     if (E && P->Hi <= E->Hi) {
       B->Class[I] = BULK_OWNED;
       B->DevAt[I] = E->Dev;
+      B->Blk[I] = E->Block;
+      if (B->Kind == OMP_INDIRECT_MAP_EXIT) {
+        if (P->User & OMP_INDIRECT_MAP_DELETE)
+          E->Refs = 0;
+        else if (E->Refs > 0)
+          --E->Refs;
+      }
+      B->Left[I] = E->Refs;
       continue;
     }
     B->Class[I] = BULK_ITEM;
@@ -224,13 +235,8 @@ static void prepareExit(omp_indirect_bulk *B, omp_indirect_map_list *L) {
     if (B->Class[I] != BULK_OWNED)
       continue;
     const omp_indirect_pointee *P = &B->D.P[I];
-    omp_indirect_owned *E = omp_indirect_owned_find(B->Device, P->Lo);
-    if (P->User & OMP_INDIRECT_MAP_DELETE)
-      E->Refs = 0;
-    else if (E->Refs > 0)
-      --E->Refs;
     int Always = (P->User & OMP_INDIRECT_MAP_ALWAYS) != 0;
-    Sel[I] = (E->Refs == 0 || Always) &&
+    Sel[I] = (B->Left[I] == 0 || Always) &&
              (omp_indirect_bulk_motion(B, I) & OMP_INDIRECT_MAP_FROM);
   }
   moveOwned(B, Sel, OMP_INDIRECT_MAP_FROM);
@@ -242,15 +248,14 @@ static void prepareExit(omp_indirect_bulk *B, omp_indirect_map_list *L) {
 static void finishExit(omp_indirect_bulk *B) {
   restoreSlots(B);
   for (int64_t I = 0; I < B->D.NP; ++I) {
-    if (B->Class[I] != BULK_OWNED)
+    if (B->Class[I] != BULK_OWNED || B->Left[I] > 0)
       continue;
-    omp_indirect_owned *E = omp_indirect_owned_find(B->Device, B->D.P[I].Lo);
-    if (!E || E->Refs > 0)
-      continue; /* Kept, or already released (a pointee mapped twice). */
-    omp_indirect_block *Blk = E->Block;
-    if (omp_target_disassociate_ptr((void *)E->Lo, B->Device))
+    /* Released here, unless already (a pointee mapped twice). */
+    if (!omp_indirect_owned_remove(B->Device, B->D.P[I].Lo))
+      continue;
+    omp_indirect_block *Blk = B->Blk[I];
+    if (omp_target_disassociate_ptr((void *)B->D.P[I].Lo, B->Device))
       omp_indirect_bulk_die(B, "cannot release a pointee");
-    omp_indirect_owned_remove(B->Device, B->D.P[I].Lo);
     if (--Blk->Live == 0) {
       omp_target_free(Blk->Dev, B->Device);
       free(Blk);
@@ -332,6 +337,8 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   free(B->Class);
   free(B->DevAt);
   free(B->Saved);
+  free(B->Blk);
+  free(B->Left);
   free(B->Off);
   free(B->Stage);
   free(B->Fresh);

@@ -127,6 +127,8 @@ static void allocateNew(omp_indirect_bulk *B) {
   B->Block->Mark = -1;
   if (!B->Block->Dev)
     omp_indirect_bulk_die(B, "cannot allocate device memory");
+  if (omp_indirect_owned_reserve((size_t)B->D.NP))
+    omp_indirect_bulk_die(B, "out of host memory");
   for (int64_t I = 0; I < B->D.NP; ++I) {
     if (B->Class[I] != BULK_NEW)
       continue;

@@ -60,9 +60,15 @@ static int rehash(size_t NewCap) {
   return 0;
 }
 
+int omp_indirect_owned_reserve(size_t More) {
+  size_t Cap = Slots ? Mask + 1 : 0, NewCap = Cap ? Cap : 1024;
+  while ((Used + More) * 4 > NewCap * 3)
+    NewCap *= 2;
+  return NewCap == Cap ? 0 : rehash(NewCap);
+}
+
 omp_indirect_owned *omp_indirect_owned_insert(int Device, uintptr_t Lo) {
-  size_t Cap = Slots ? Mask + 1 : 0;
-  if ((Used + 1) * 4 > Cap * 3 && rehash(Cap ? Cap * 2 : 1024))
+  if (omp_indirect_owned_reserve(1))
     return NULL;
   size_t I = hashOf(Device, Lo) & Mask;
   while (Slots[I].Lo)
@@ -74,10 +80,10 @@ omp_indirect_owned *omp_indirect_owned_insert(int Device, uintptr_t Lo) {
   return &Slots[I];
 }
 
-void omp_indirect_owned_remove(int Device, uintptr_t Lo) {
+int omp_indirect_owned_remove(int Device, uintptr_t Lo) {
   omp_indirect_owned *E = omp_indirect_owned_find(Device, Lo);
   if (!E)
-    return;
+    return 0;
   size_t I = (size_t)(E - Slots);
   /* Backward shift: pull later entries of the probe run into the hole. */
   for (size_t J = (I + 1) & Mask; Slots[J].Lo; J = (J + 1) & Mask) {
@@ -89,4 +95,5 @@ void omp_indirect_owned_remove(int Device, uintptr_t Lo) {
   }
   memset(&Slots[I], 0, sizeof Slots[I]);
   --Used;
+  return 1;
 }

@@ -323,6 +323,14 @@ static int emitMapping(omp_indirect_map_list *O, omp_indirect_deep *D,
   int64_t Keep = UserType & (OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_DELETE);
   int64_t Of = MEMBER_OF(K + 1);
   O->Types[K] = (UserType & ~MOTION) | (T->A[0].Type & MOTION);
+  /* A mapper that maps only members: the item is not mapped, its members
+     are; as in stock libomptarget, they hold no reference of their own (the
+     entry is marked a member of itself), so data already present comes
+     back at the end of the construct. */
+  if ((uintptr_t)O->Begins[K] != T->A[0].Lo ||
+      O->Sizes[K] != (int64_t)(T->A[0].Hi - T->A[0].Lo))
+    if (!(O->Types[K] & OMP_INDIRECT_MAP_MEMBER_OF))
+      O->Types[K] |= Of;
   O->Begins[K] = (void *)T->A[0].Lo;
   O->Sizes[K] = (int64_t)(T->A[0].Hi - T->A[0].Lo);
   for (size_t I = 0; I < T->NA; ++I) {
