@@ -85,6 +85,9 @@ static void mapThrough(omp_indirect_map_kind Kind, int64_t DeviceId,
   omp_indirect_map_list Out;
   omp_indirect_bulk B;
   memset(&B, 0, sizeof B);
+  static const char *const KindName[] = {"enter", "exit", "update"};
+  if (omp_indirect_debug())
+    fprintf(stderr, "omp-indirect: mapper: %s\n", KindName[Kind]);
   expandOrDie(In, Kind, &Out, &B.D);
   Out.Mappers = NULL;
   omp_indirect_bulk_prepare(&B, DeviceId, Kind, &Out);
@@ -233,6 +236,8 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   KA->ArgTypes = Types;
   KA->ArgSizes = Sizes;
   KA->ArgPtrs = Begins;
+  if (omp_indirect_debug())
+    fprintf(stderr, "omp-indirect: mapper: kernel\n");
   int Rc = Launch(Loc, DeviceId, NumTeams, ThreadLimit, HostPtr, Args);
   *KA = Saved;
   free(Types);

@@ -11,7 +11,10 @@
 // entry and one on exit; every pointee moves in bulk.
 // RUN: env OMP_INDIRECT_DEBUG=1 %t 70000 3 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ONECALL
-// ONECALL: omp-indirect: mapper: 3 entries expanded to 3, 70000 pointees in bulk, 0 per item
+// ONECALL: omp-indirect: mapper: enter
+// ONECALL-NEXT: omp-indirect: mapper: 3 entries expanded to 3, 70000 pointees in bulk, 0 per item
+// ONECALL-NEXT: omp-indirect: mapper: kernel
+// ONECALL-NEXT: omp-indirect: mapper: exit
 // ONECALL-NEXT: omp-indirect: mapper: 3 entries expanded to 3, 70000 pointees in bulk, 0 per item
 // ONECALL-NOT: omp-indirect: mapper
 // CHECK: ok
