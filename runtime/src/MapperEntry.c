@@ -58,8 +58,7 @@ static void expandOrDie(const omp_indirect_map_list *In,
   }
 }
 
-static void report(const omp_indirect_map_list *In,
-                   const omp_indirect_map_list *Out,
+static void report(int32_t NumIn, const omp_indirect_map_list *Out,
                    const omp_indirect_bulk *B) {
   long long Bulk = 0;
   for (int64_t I = 0; I < B->D.NP; ++I)
@@ -67,41 +66,72 @@ static void report(const omp_indirect_map_list *In,
   fprintf(stderr,
           "omp-indirect: mapper: %d entries expanded to %d, %lld pointees "
           "in bulk, %lld per item\n",
-          In->Count, Out->Count, Bulk, (long long)B->D.NP - Bulk);
+          NumIn, Out->Count, Bulk, (long long)B->D.NP - Bulk);
 }
 
-/* Expands In, moves its pointees in bulk around ONE libomptarget call
-   (Call) with the flat list. Mapper-free lists go to Call unchanged. With
-   Begins and Sizes, the mapper entries' narrowed ranges are stored there. */
 typedef void (*call_fn)(void *Ctx, const omp_indirect_map_list *L);
 
+/* A working copy of an expanded list (prepare may add to it). */
+static omp_indirect_map_list copyList(const omp_indirect_map_list *L) {
+  omp_indirect_map_list C = *L;
+  size_t N = L->Count ? (size_t)L->Count : 1;
+  C.Bases = malloc(sizeof(void *) * N);
+  C.Begins = malloc(sizeof(void *) * N);
+  C.Sizes = malloc(sizeof(int64_t) * N);
+  C.Types = malloc(sizeof(int64_t) * N);
+  C.Names = malloc(sizeof(void *) * N);
+  C.Cap = N;
+  if (!C.Bases || !C.Begins || !C.Sizes || !C.Types || !C.Names) {
+    fprintf(stderr, "omp-indirect: out of memory while mapping\n");
+    abort();
+  }
+  memcpy(C.Bases, L->Bases, sizeof(void *) * L->Count);
+  memcpy(C.Begins, L->Begins, sizeof(void *) * L->Count);
+  memcpy(C.Sizes, L->Sizes, sizeof(int64_t) * L->Count);
+  memcpy(C.Types, L->Types, sizeof(int64_t) * L->Count);
+  memcpy(C.Names, L->Names, sizeof(void *) * L->Count);
+  return C;
+}
+
+/* Moves the pointees of an expansion (Flat, D) in bulk around ONE
+   libomptarget call (Call) with the flat list. Enter and exit expand alike,
+   so a kernel's exit reuses its entry's expansion. */
+static void mapExpanded(omp_indirect_map_kind Kind, int64_t DeviceId,
+                        int32_t NumIn, const omp_indirect_map_list *Flat,
+                        const omp_indirect_deep *D, call_fn Call, void *Ctx) {
+  static const char *const KindName[] = {"enter", "exit", "update"};
+  if (omp_indirect_debug())
+    fprintf(stderr, "omp-indirect: mapper: %s\n", KindName[Kind]);
+  omp_indirect_map_list Out = copyList(Flat);
+  omp_indirect_bulk B;
+  memset(&B, 0, sizeof B);
+  B.D = *D;
+  omp_indirect_bulk_prepare(&B, DeviceId, Kind, &Out);
+  if (omp_indirect_debug())
+    report(NumIn, &Out, &B);
+  Call(Ctx, &Out);
+  omp_indirect_bulk_finish(&B, &Out);
+  memset(&B.D, 0, sizeof B.D); /* The caller's. */
+  omp_indirect_bulk_free(&B);
+  omp_indirect_free_map_list(&Out);
+}
+
+/* Expands In and maps it (mapExpanded); mapper-free lists go to Call
+   unchanged. */
 static void mapThrough(omp_indirect_map_kind Kind, int64_t DeviceId,
                        const omp_indirect_map_list *In, call_fn Call,
-                       void *Ctx, void **Begins, int64_t *Sizes) {
+                       void *Ctx) {
   if (!omp_indirect_has_mapper(In)) {
     Call(Ctx, In);
     return;
   }
-  omp_indirect_map_list Out;
-  omp_indirect_bulk B;
-  memset(&B, 0, sizeof B);
-  static const char *const KindName[] = {"enter", "exit", "update"};
-  if (omp_indirect_debug())
-    fprintf(stderr, "omp-indirect: mapper: %s\n", KindName[Kind]);
-  expandOrDie(In, Kind, &Out, &B.D);
-  Out.Mappers = NULL;
-  omp_indirect_bulk_prepare(&B, DeviceId, Kind, &Out);
-  if (omp_indirect_debug())
-    report(In, &Out, &B);
-  Call(Ctx, &Out);
-  omp_indirect_bulk_finish(&B, &Out);
-  for (int32_t K = 0; Begins && K < In->Count; ++K)
-    if (In->Mappers[K]) {
-      Begins[K] = Out.Begins[K];
-      Sizes[K] = Out.Sizes[K];
-    }
-  omp_indirect_bulk_free(&B);
-  omp_indirect_free_map_list(&Out);
+  omp_indirect_map_list Flat;
+  omp_indirect_deep D;
+  expandOrDie(In, Kind, &Flat, &D);
+  Flat.Mappers = NULL;
+  mapExpanded(Kind, DeviceId, In->Count, &Flat, &D, Call, Ctx);
+  omp_indirect_free_deep(&D);
+  omp_indirect_free_map_list(&Flat);
 }
 
 typedef struct data_call {
@@ -138,7 +168,7 @@ static void dataCall(data_fn Fn, omp_indirect_map_kind Kind, void *Loc,
   omp_indirect_map_list In = {N,     Bases, Begins,  Sizes,
                               Types, Names, Mappers, 0};
   data_call C = {Fn, Loc, DeviceId};
-  mapThrough(Kind, DeviceId, &In, callData, &C, NULL, NULL);
+  mapThrough(Kind, DeviceId, &In, callData, &C);
 }
 
 static void dataNowaitCall(data_nowait_fn Fn, omp_indirect_map_kind Kind,
@@ -151,7 +181,7 @@ static void dataNowaitCall(data_nowait_fn Fn, omp_indirect_map_kind Kind,
                               Types, Names, Mappers, 0};
   data_nowait_call C = {Fn,     Loc,  DeviceId,   DepNum,
                         NoAliasDepNum, Deps, NoAliasDeps};
-  mapThrough(Kind, DeviceId, &In, callDataNowait, &C, NULL, NULL);
+  mapThrough(Kind, DeviceId, &In, callDataNowait, &C);
 }
 
 #define DATA_ENTRY(Name, Fn, Kind)                                             \
@@ -220,11 +250,17 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
     fprintf(stderr, "omp-indirect: out of memory before a kernel launch\n");
     abort();
   }
-  memcpy(Sizes, KA->ArgSizes, sizeof(int64_t) * N);
-  memcpy(Begins, KA->ArgPtrs, sizeof(void *) * N);
+  omp_indirect_map_list Flat;
+  omp_indirect_deep D;
+  expandOrDie(&In, OMP_INDIRECT_MAP_ENTER, &Flat, &D);
+  Flat.Mappers = NULL;
   data_call Enter = {__tgt_target_data_begin_mapper, Loc, DeviceId};
-  mapThrough(OMP_INDIRECT_MAP_ENTER, DeviceId, &In, callData, &Enter, Begins,
-             Sizes);
+  mapExpanded(OMP_INDIRECT_MAP_ENTER, DeviceId, In.Count, &Flat, &D,
+              callData, &Enter);
+  for (uint32_t I = 0; I < N; ++I) {
+    Begins[I] = KA->ArgMappers[I] ? Flat.Begins[I] : KA->ArgPtrs[I];
+    Sizes[I] = KA->ArgMappers[I] ? Flat.Sizes[I] : KA->ArgSizes[I];
+  }
   for (uint32_t I = 0; I < N; ++I)
     Types[I] = KA->ArgTypes[I] &
                ~(KA->ArgMappers[I] ? (int64_t)(OMP_INDIRECT_MAP_TO |
@@ -244,7 +280,9 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   free(Sizes);
   free(Begins);
   data_call Exit = {__tgt_target_data_end_mapper, Loc, DeviceId};
-  mapThrough(OMP_INDIRECT_MAP_EXIT, DeviceId, &In, callData, &Exit, NULL,
-             NULL);
+  mapExpanded(OMP_INDIRECT_MAP_EXIT, DeviceId, In.Count, &Flat, &D, callData,
+              &Exit);
+  omp_indirect_free_deep(&D);
+  omp_indirect_free_map_list(&Flat);
   return Rc;
 }
