@@ -11,7 +11,10 @@
  *===----------------------------------------------------------------------===*/
 #include "BulkInternal.h"
 
+#include "OmpIndirectRT.h"
+
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,6 +132,12 @@ static void allocateNew(omp_indirect_bulk *B) {
     omp_indirect_bulk_die(B, "cannot allocate device memory");
   if (omp_indirect_owned_reserve((size_t)B->D.NP))
     omp_indirect_bulk_die(B, "out of host memory");
+  if (omp_indirect_debug())
+    fprintf(stderr, "omp-indirect: mapper: 1 device allocation of %zu bytes "
+                    "for the new pointees\n",
+            B->Total);
+  /* Associations first, then the table: each loop keeps its own data in
+     cache. */
   for (int64_t I = 0; I < B->D.NP; ++I) {
     if (B->Class[I] != BULK_NEW)
       continue;
@@ -137,15 +146,20 @@ static void allocateNew(omp_indirect_bulk *B) {
     if (omp_target_associate_ptr((void *)P->Lo, Dev, P->Hi - P->Lo, 0,
                                  B->Device))
       omp_indirect_bulk_die(B, "cannot make a pointee present");
+    B->DevAt[I] = Dev;
+  }
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    if (B->Class[I] != BULK_NEW)
+      continue;
+    const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = omp_indirect_owned_insert(B->Device, P->Lo);
     if (!E)
       omp_indirect_bulk_die(B, "out of host memory");
     E->Hi = P->Hi;
-    E->Dev = Dev;
+    E->Dev = B->DevAt[I];
     E->Block = B->Block;
     E->Refs = 1;
     B->Block->Live++;
-    B->DevAt[I] = Dev;
   }
 }
 
