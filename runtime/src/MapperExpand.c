@@ -25,13 +25,13 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "MapperExpand.h"
+#include "MapperTree.h"
 #include "OmpIndirectRT.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MOTION (OMP_INDIRECT_MAP_TO | OMP_INDIRECT_MAP_FROM)
 #define MEMBER_OF(Pos) ((int64_t)(Pos) << 48)
 
 typedef void (*mapper_fn)(void *Handle, void *Base, void *Begin, int64_t Size,
@@ -41,134 +41,6 @@ typedef void (*mapper_fn)(void *Handle, void *Base, void *Begin, int64_t Size,
 void __tgt_push_mapper_component(void *Handle, void *Base, void *Begin,
                                  int64_t Size, int64_t Type, void *Name);
 int64_t __tgt_mapper_num_components(void *Handle);
-
-/* ---- Growable arrays. ---- */
-
-static int grow(void **Data, size_t *Cap, size_t Need, size_t Elem) {
-  if (Need <= *Cap)
-    return 0;
-  size_t NewCap = *Cap ? *Cap : 64;
-  while (NewCap < Need)
-    NewCap *= 2;
-  void *P = realloc(*Data, NewCap * Elem);
-  if (!P)
-    return 1;
-  *Data = P;
-  *Cap = NewCap;
-  return 0;
-}
-
-/* ---- Anchors and members. ---- */
-
-typedef struct anchor {
-  uintptr_t Lo, Hi;
-  void *PtrLoc;  /* Pointer location (base) of a pointee anchor. */
-  int64_t Type;  /* Component type, MEMBER_OF cleared. */
-  int Kind;      /* TOP, POINTEE or LOOSE (outside the mapped item). */
-  long Parent;   /* Anchor holding PtrLoc (POINTEE), else -1. */
-  long First, Last; /* Member list. */
-} anchor;
-
-enum { TOP, POINTEE, LOOSE };
-
-typedef struct member {
-  uintptr_t Lo, Hi;
-  int64_t Motion;
-  long Next;
-} member;
-
-typedef struct tree {
-  anchor *A;
-  size_t NA, CapA;
-  member *M;
-  size_t NM, CapM;
-  size_t *Stack; /* Open anchors, innermost last; the top is never popped. */
-  size_t SP, CapS;
-  uintptr_t HullLo, HullHi; /* What the mapper maps of the top anchor. */
-} tree;
-
-static void extendHull(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  if (Lo < T->HullLo)
-    T->HullLo = Lo;
-  if (Hi > T->HullHi)
-    T->HullHi = Hi;
-}
-
-static long addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
-                      int64_t Type, int Kind, long Parent) {
-  if (grow((void **)&T->A, &T->CapA, T->NA + 1, sizeof *T->A) ||
-      grow((void **)&T->Stack, &T->CapS, T->SP + 1, sizeof *T->Stack))
-    return -1;
-  T->A[T->NA] = (anchor){Lo, Hi, PtrLoc, Type & ~OMP_INDIRECT_MAP_MEMBER_OF,
-                         Kind, Parent, -1, -1};
-  T->Stack[T->SP++] = T->NA;
-  return (long)T->NA++;
-}
-
-static int contains(const anchor *A, uintptr_t Lo, uintptr_t Hi) {
-  return A->Lo <= Lo && Hi <= A->Hi;
-}
-
-/* The innermost anchor holding [Lo, Hi), or -1. Components come depth
-   first, so the answer is on the stack of open anchors; loose anchors are
-   rare and searched last. */
-static long findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  while (T->SP > 1 && !contains(&T->A[T->Stack[T->SP - 1]], Lo, Hi))
-    --T->SP;
-  if (contains(&T->A[T->Stack[T->SP - 1]], Lo, Hi))
-    return (long)T->Stack[T->SP - 1];
-  for (size_t I = T->NA; I-- > 1;)
-    if (T->A[I].Kind == LOOSE && contains(&T->A[I], Lo, Hi))
-      return (long)I;
-  return -1;
-}
-
-static int addMember(tree *T, long Ai, uintptr_t Lo, uintptr_t Hi,
-                     int64_t Motion) {
-  anchor *A = &T->A[Ai];
-  if (Ai == 0 && Lo < Hi)
-    extendHull(T, Lo, Hi);
-  if (!Motion || Lo >= Hi)
-    return 0; /* Allocation only: the anchor already allocates it. */
-  if (A->Last >= 0) {
-    member *L = &T->M[A->Last];
-    if (L->Motion == Motion && L->Lo <= Lo && Lo <= L->Hi) {
-      if (Hi > L->Hi)
-        L->Hi = Hi;
-      return 0;
-    }
-  }
-  if (grow((void **)&T->M, &T->CapM, T->NM + 1, sizeof *T->M))
-    return 1;
-  T->M[T->NM] = (member){Lo, Hi, Motion, -1};
-  if (A->Last >= 0)
-    T->M[A->Last].Next = (long)T->NM;
-  else
-    A->First = (long)T->NM;
-  A->Last = (long)T->NM++;
-  return 0;
-}
-
-/* Adds one component, the First one of its mapper entry or not. */
-static int addComponent(tree *T, int First, void *Base, void *Begin,
-                        int64_t Size, int64_t Type) {
-  uintptr_t B = (uintptr_t)Begin, E = B + (uintptr_t)Size;
-  if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
-    /* The array push of the entry itself, when the entry is a pointee. */
-    if (First && B == T->A[0].Lo && E == T->A[0].Hi)
-      return 0;
-    uintptr_t P = (uintptr_t)Base;
-    long Parent = findAnchor(T, P, P + sizeof(void *));
-    if (Parent == 0)
-      extendHull(T, P, P + sizeof(void *));
-    return addAnchor(T, B, E, Base, Type, Parent < 0 ? LOOSE : POINTEE,
-                     Parent) < 0;
-  }
-  long A = findAnchor(T, B, E);
-  if (A < 0)
-    return addAnchor(T, B, E, Base, Type, LOOSE, -1) < 0;
-  return addMember(T, A, B, E, Type & MOTION);
-}
 
 /* ---- Running clang's mapper functions. ---- */
 
@@ -193,7 +65,7 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
     return;
   }
   if (!C->Failed)
-    C->Failed = addComponent(&C->T, C->Seen == 0, Base, Begin, Size, Type);
+    C->Failed = omp_indirect_tree_add(&C->T, C->Seen == 0, Base, Begin, Size, Type);
   C->Seen++;
 }
 
@@ -217,7 +89,7 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
   /* The entry itself moves nothing: its motion comes from the mapper's
      items, folded in below. */
   uintptr_t Lo = (uintptr_t)In->Begins[K];
-  if (addAnchor(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
+  if (omp_indirect_tree_anchor(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
                 In->Types[K] & ~MOTION, TOP, -1) < 0)
     return 1;
   collector *Saved = Active;
@@ -256,7 +128,7 @@ static int reserve(omp_indirect_map_list *L, size_t Extra) {
   size_t C;
 #define GROW(Arr, Elem)                                                        \
   C = Cap;                                                                     \
-  if (grow((void **)&L->Arr, &C, N, Elem))                                     \
+  if (omp_indirect_grow((void **)&L->Arr, &C, N, Elem))                                     \
     return 1;
   GROW(Bases, sizeof(void *))
   GROW(Begins, sizeof(void *))
@@ -291,12 +163,12 @@ static int appendRange(omp_indirect_map_list *L, uintptr_t Lo, uintptr_t Hi,
 static int takePointee(omp_indirect_deep *D, const tree *T, size_t I, int K,
                        int64_t UserType, int64_t *ToP) {
   const anchor *A = &T->A[I];
-  if (grow((void **)&D->P, &D->CapP, (size_t)D->NP + 1,
+  if (omp_indirect_grow((void **)&D->P, &D->CapP, (size_t)D->NP + 1,
            sizeof *D->P))
     return 1;
   int64_t First = D->NR;
   for (long M = A->First; M >= 0; M = T->M[M].Next) {
-    if (grow((void **)&D->R, &D->CapR, (size_t)D->NR + 1,
+    if (omp_indirect_grow((void **)&D->R, &D->CapR, (size_t)D->NR + 1,
              sizeof *D->R))
       return 1;
     D->R[D->NR++] = (omp_indirect_range){T->M[M].Lo, T->M[M].Hi,
@@ -463,7 +335,7 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
     if (!In->Mappers || !In->Mappers[K])
       continue;
     Failed = buildTree(&C, In, K) ||
-             grow((void **)&ToP, &CapToP, C.T.NA, sizeof *ToP) ||
+             omp_indirect_grow((void **)&ToP, &CapToP, C.T.NA, sizeof *ToP) ||
              reserve(&O, Deep ? C.T.NM : C.T.NA + C.T.NM) ||
              (Kind == OMP_INDIRECT_MAP_UPDATE
                   ? emitMotion(&O, Deep, &C.T, K, In->Types[K], ToP)
