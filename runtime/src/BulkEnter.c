@@ -19,6 +19,7 @@
 #include <string.h>
 
 #define TO OMP_INDIRECT_MAP_TO
+#define OMPX_HOLD 0x2000
 #define MEMBER_OF_FIELD(T) (((T) >> 48) & 0xffff)
 
 /* ---- Ranges the construct maps itself. ---- */
@@ -205,6 +206,10 @@ void omp_indirect_bulk_prepare_enter(omp_indirect_bulk *B,
         B->Class[I] = BULK_OWNED;
       continue;
     }
+    /* `present` must find it mapped already; `ompx_hold` counts apart:
+       both are libomptarget's. */
+    if (P->Type & (OMP_INDIRECT_MAP_PRESENT | OMPX_HOLD))
+      continue;
     if (omp_target_is_present((void *)P->Lo, B->Device) ||
         omp_target_is_present((void *)(P->Hi - 1), B->Device) ||
         overlaps(S, NS, P->Lo, P->Hi))
