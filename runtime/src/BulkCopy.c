@@ -247,11 +247,14 @@ static void prepareExit(omp_indirect_bulk *B, omp_indirect_map_list *L) {
    goes with its last pointee. */
 static void finishExit(omp_indirect_bulk *B) {
   restoreSlots(B);
+  /* The table first, then libomptarget: each loop keeps its data in cache.
+     A pointee mapped twice in the construct is released once. */
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_OWNED && B->Left[I] == 0 &&
+        !omp_indirect_owned_remove(B->Device, B->D.P[I].Lo))
+      B->Left[I] = -1;
   for (int64_t I = 0; I < B->D.NP; ++I) {
-    if (B->Class[I] != BULK_OWNED || B->Left[I] > 0)
-      continue;
-    /* Released here, unless already (a pointee mapped twice). */
-    if (!omp_indirect_owned_remove(B->Device, B->D.P[I].Lo))
+    if (B->Class[I] != BULK_OWNED || B->Left[I] != 0)
       continue;
     omp_indirect_block *Blk = B->Blk[I];
     if (omp_target_disassociate_ptr((void *)B->D.P[I].Lo, B->Device))

@@ -54,7 +54,8 @@ typedef struct collector {
 
 /* The collector of the expansion running on this thread; any other handle
    belongs to libomptarget. */
-static _Thread_local collector *Active;
+static _Thread_local collector *Active
+    __attribute__((tls_model("initial-exec")));
 
 void __omp_indirect_push_mapper_component(void *Handle, void *Base,
                                           void *Begin, int64_t Size,
