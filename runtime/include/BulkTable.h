@@ -32,6 +32,11 @@ typedef struct omp_indirect_owned {
 /// remove.
 omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo);
 
+/// Starts loading the table slot where \p Lo would be: loops over many
+/// pointees call it a few iterations ahead, hiding the cache misses of a
+/// large table.
+void omp_indirect_owned_prefetch(int Device, uintptr_t Lo);
+
 /// A new zeroed entry for \p Lo on \p Device (Lo and Device set), or NULL
 /// when out of memory. \p Lo must not be in the table.
 omp_indirect_owned *omp_indirect_owned_insert(int Device, uintptr_t Lo);

@@ -192,6 +192,7 @@ static void classifyOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   B->Left = omp_indirect_bulk_alloc(B, sizeof(int64_t) * B->D.NP);
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
+    omp_indirect_bulk_ahead(B, I);
     omp_indirect_owned *E =
         B->Device < 0 ? NULL : omp_indirect_owned_find(B->Device, P->Lo);
     if (E && P->Hi <= E->Hi) {
@@ -249,10 +250,12 @@ static void finishExit(omp_indirect_bulk *B) {
   restoreSlots(B);
   /* The table first, then libomptarget: each loop keeps its data in cache.
      A pointee mapped twice in the construct is released once. */
-  for (int64_t I = 0; I < B->D.NP; ++I)
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    omp_indirect_bulk_ahead(B, I);
     if (B->Class[I] == BULK_OWNED && B->Left[I] == 0 &&
         !omp_indirect_owned_remove(B->Device, B->D.P[I].Lo))
       B->Left[I] = -1;
+  }
   for (int64_t I = 0; I < B->D.NP; ++I) {
     if (B->Class[I] != BULK_OWNED || B->Left[I] != 0)
       continue;

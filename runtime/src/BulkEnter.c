@@ -153,6 +153,7 @@ static void allocateNew(omp_indirect_bulk *B) {
     if (B->Class[I] != BULK_NEW)
       continue;
     const omp_indirect_pointee *P = &B->D.P[I];
+    omp_indirect_bulk_ahead(B, I);
     omp_indirect_owned *E = omp_indirect_owned_insert(B->Device, P->Lo);
     if (!E)
       omp_indirect_bulk_die(B, "out of host memory");
@@ -201,6 +202,7 @@ void omp_indirect_bulk_prepare_enter(omp_indirect_bulk *B,
     B->Class[I] = BULK_ITEM;
     if (B->Device < 0 || P->Lo == 0 || P->Lo >= P->Hi)
       continue;
+    omp_indirect_bulk_ahead(B, I);
     if ((E = omp_indirect_owned_find(B->Device, P->Lo))) {
       if (P->Hi <= E->Hi)
         B->Class[I] = BULK_OWNED;

@@ -28,6 +28,11 @@ static size_t hashOf(int Device, uintptr_t Lo) {
   return (size_t)H;
 }
 
+void omp_indirect_owned_prefetch(int Device, uintptr_t Lo) {
+  if (Slots)
+    __builtin_prefetch(&Slots[hashOf(Device, Lo) & Mask], 1);
+}
+
 omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo) {
   if (!Slots)
     return NULL;
