@@ -15,17 +15,19 @@
 /// One device allocation holding the pointees of one construct.
 typedef struct omp_indirect_block {
   char *Dev;    ///< omp_target_alloc'd.
+  int Device;   ///< Its device.
   int64_t Live; ///< Pointees still in it; freed at 0.
   int64_t Mark; ///< Scratch for BulkCopy.c (-1 between uses).
 } omp_indirect_block;
 
-/// A pointee owned by the bulk path.
+/// A pointee owned by the bulk path (32 bytes: the table of a million
+/// pointees is walked by every construct that maps them).
 typedef struct omp_indirect_owned {
-  uintptr_t Lo, Hi; ///< Host range (Lo == 0: empty slot).
-  char *Dev;        ///< Device address of Lo.
-  omp_indirect_block *Block;
-  int64_t Refs; ///< OpenMP's dynamic reference count.
-  int Device;
+  uintptr_t Lo;              ///< Host address (0: an empty slot).
+  char *Dev;                 ///< Device address of Lo.
+  omp_indirect_block *Block; ///< Holds Dev; knows the device.
+  uint32_t Size;             ///< Bytes (larger pointees go per item).
+  int32_t Refs;              ///< OpenMP's dynamic reference count.
 } omp_indirect_owned;
 
 /// The entry of \p Lo on \p Device, or NULL. Valid until the next insert or
@@ -37,9 +39,10 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo);
 /// large table.
 void omp_indirect_owned_prefetch(int Device, uintptr_t Lo);
 
-/// A new zeroed entry for \p Lo on \p Device (Lo and Device set), or NULL
-/// when out of memory. \p Lo must not be in the table.
-omp_indirect_owned *omp_indirect_owned_insert(int Device, uintptr_t Lo);
+/// A new zeroed entry for \p Lo in \p Block (Lo and Block set), or NULL when
+/// out of memory. \p Lo must not be in the table for the block's device.
+omp_indirect_owned *omp_indirect_owned_insert(omp_indirect_block *Block,
+                                              uintptr_t Lo);
 
 /// Makes room for \p More inserts at once (one rehash at most). Returns 0,
 /// or nonzero when out of memory.

@@ -195,7 +195,7 @@ static void classifyOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
     omp_indirect_bulk_ahead(B, I);
     omp_indirect_owned *E =
         B->Device < 0 ? NULL : omp_indirect_owned_find(B->Device, P->Lo);
-    if (E && P->Hi <= E->Hi) {
+    if (E && P->Hi <= E->Lo + E->Size) {
       B->Class[I] = BULK_OWNED;
       B->DevAt[I] = E->Dev;
       B->Blk[I] = E->Block;

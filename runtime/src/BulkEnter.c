@@ -128,6 +128,7 @@ static void allocateNew(omp_indirect_bulk *B) {
   B->Block = omp_indirect_bulk_alloc(B, sizeof *B->Block);
   B->Block->Dev = omp_target_alloc(B->Total, B->Device);
   B->Block->Live = 0;
+  B->Block->Device = B->Device;
   B->Block->Mark = -1;
   if (!B->Block->Dev)
     omp_indirect_bulk_die(B, "cannot allocate device memory");
@@ -154,12 +155,11 @@ static void allocateNew(omp_indirect_bulk *B) {
       continue;
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_bulk_ahead(B, I);
-    omp_indirect_owned *E = omp_indirect_owned_insert(B->Device, P->Lo);
+    omp_indirect_owned *E = omp_indirect_owned_insert(B->Block, P->Lo);
     if (!E)
       omp_indirect_bulk_die(B, "out of host memory");
-    E->Hi = P->Hi;
+    E->Size = (uint32_t)(P->Hi - P->Lo);
     E->Dev = B->DevAt[I];
-    E->Block = B->Block;
     E->Refs = 1;
     B->Block->Live++;
   }
@@ -200,11 +200,12 @@ void omp_indirect_bulk_prepare_enter(omp_indirect_bulk *B,
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = NULL;
     B->Class[I] = BULK_ITEM;
-    if (B->Device < 0 || P->Lo == 0 || P->Lo >= P->Hi)
+    if (B->Device < 0 || P->Lo == 0 || P->Lo >= P->Hi ||
+        P->Hi - P->Lo > UINT32_MAX)
       continue;
     omp_indirect_bulk_ahead(B, I);
     if ((E = omp_indirect_owned_find(B->Device, P->Lo))) {
-      if (P->Hi <= E->Hi)
+      if (P->Hi <= E->Lo + E->Size)
         B->Class[I] = BULK_OWNED;
       continue;
     }

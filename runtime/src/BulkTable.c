@@ -40,7 +40,7 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo) {
     omp_indirect_owned *E = &Slots[I];
     if (!E->Lo)
       return NULL;
-    if (E->Lo == Lo && E->Device == Device)
+    if (E->Lo == Lo && E->Block->Device == Device)
       return E;
   }
 }
@@ -56,7 +56,7 @@ static int rehash(size_t NewCap) {
   for (size_t I = 0; I < OldCap; ++I) {
     if (!Old[I].Lo)
       continue;
-    size_t J = hashOf(Old[I].Device, Old[I].Lo) & Mask;
+    size_t J = hashOf(Old[I].Block->Device, Old[I].Lo) & Mask;
     while (Slots[J].Lo)
       J = (J + 1) & Mask;
     Slots[J] = Old[I];
@@ -72,15 +72,16 @@ int omp_indirect_owned_reserve(size_t More) {
   return NewCap == Cap ? 0 : rehash(NewCap);
 }
 
-omp_indirect_owned *omp_indirect_owned_insert(int Device, uintptr_t Lo) {
+omp_indirect_owned *omp_indirect_owned_insert(omp_indirect_block *Block,
+                                              uintptr_t Lo) {
   if (omp_indirect_owned_reserve(1))
     return NULL;
-  size_t I = hashOf(Device, Lo) & Mask;
+  size_t I = hashOf(Block->Device, Lo) & Mask;
   while (Slots[I].Lo)
     I = (I + 1) & Mask;
   memset(&Slots[I], 0, sizeof Slots[I]);
   Slots[I].Lo = Lo;
-  Slots[I].Device = Device;
+  Slots[I].Block = Block;
   ++Used;
   return &Slots[I];
 }
@@ -92,7 +93,7 @@ int omp_indirect_owned_remove(int Device, uintptr_t Lo) {
   size_t I = (size_t)(E - Slots);
   /* Backward shift: pull later entries of the probe run into the hole. */
   for (size_t J = (I + 1) & Mask; Slots[J].Lo; J = (J + 1) & Mask) {
-    size_t Home = hashOf(Slots[J].Device, Slots[J].Lo) & Mask;
+    size_t Home = hashOf(Slots[J].Block->Device, Slots[J].Lo) & Mask;
     if (((J - Home) & Mask) >= ((J - I) & Mask)) {
       Slots[I] = Slots[J];
       I = J;
