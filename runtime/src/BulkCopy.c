@@ -7,6 +7,7 @@
  *===----------------------------------------------------------------------===*/
 #include "BulkCopy.h"
 #include "BulkInternal.h"
+#include "OmpIndirectRT.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -16,9 +17,10 @@
 #define MOTION (OMP_INDIRECT_MAP_TO | OMP_INDIRECT_MAP_FROM)
 
 void omp_indirect_bulk_die(const omp_indirect_bulk *B, const char *What) {
-  fprintf(stderr, "omp-indirect: device %d: deep copy through 'declare "
-                  "mapper': %s; stopping rather than map partial data\n",
-          B->Device, What);
+  omp_indirect_error(B->Device,
+                     "deep copy through 'declare mapper': %s; stopping "
+                     "rather than map partial data",
+                     What);
   abort();
 }
 

@@ -255,10 +255,19 @@ static void writeItems(omp_indirect_bulk *B, const omp_indirect_map_list *L,
     }
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
-    if (P->Parent < 0 && Img[P->Entry])
-      putPtr(Img[P->Entry] + ((uintptr_t)P->Slot -
-                              (uintptr_t)L->Begins[P->Entry]),
-             omp_indirect_bulk_devptr(B, I));
+    if (P->Parent >= 0)
+      continue;
+    void *V = omp_indirect_bulk_devptr(B, I);
+    if (Img[P->Entry]) {
+      putPtr(Img[P->Entry] +
+                 ((uintptr_t)P->Slot - (uintptr_t)L->Begins[P->Entry]),
+             V);
+    } else if (Rmw[P->Entry]) {
+      /* The item is on the device in pieces: this pointer alone. */
+      char *Dev = omp_get_mapped_ptr(P->Slot, B->Device);
+      if (Dev)
+        omp_indirect_bulk_to(B, Dev, &V, sizeof V);
+    }
   }
   for (int32_t K = 0; K < L->Count; ++K)
     if (Img[K]) {
@@ -273,8 +282,15 @@ static char **itemsOnDevice(omp_indirect_bulk *B,
   memset(TopDev, 0, sizeof(char *) * L->Count);
   for (int64_t I = 0; I < B->D.NP; ++I) {
     int32_t K = B->D.P[I].Entry;
-    if (B->D.P[I].Parent < 0 && !TopDev[K] && L->Sizes[K] > 0)
-      TopDev[K] = omp_get_mapped_ptr(L->Begins[K], B->Device);
+    if (B->D.P[I].Parent >= 0 || TopDev[K] || L->Sizes[K] <= 0)
+      continue;
+    /* Only an item mapped as one piece is read and written whole (an
+       update may find just some members mapped). */
+    char *First = omp_get_mapped_ptr(L->Begins[K], B->Device);
+    char *Last = omp_get_mapped_ptr((char *)L->Begins[K] + L->Sizes[K] - 1,
+                                    B->Device);
+    if (First && Last == First + L->Sizes[K] - 1)
+      TopDev[K] = First;
   }
   return TopDev;
 }

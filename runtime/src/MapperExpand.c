@@ -259,7 +259,7 @@ int omp_indirect_append_pointee(omp_indirect_map_list *L,
                                 const omp_indirect_deep *D, int64_t I,
                                 omp_indirect_map_kind Kind, int64_t UserType) {
   const omp_indirect_pointee *P = &D->P[I];
-  const omp_indirect_range *R = D->R + P->FirstRange;
+  const omp_indirect_range *R = P->NumRanges ? D->R + P->FirstRange : NULL;
   if (reserve(L, (size_t)P->NumRanges + 1))
     return 1;
   if (Kind == OMP_INDIRECT_MAP_UPDATE) {
