@@ -11,6 +11,7 @@
 #ifndef OMP_INDIRECT_MAPPEREXPAND_H
 #define OMP_INDIRECT_MAPPEREXPAND_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// libomptarget map-type bits we read or write.
@@ -23,6 +24,7 @@ enum {
   OMP_INDIRECT_MAP_TARGET_PARAM = 0x20,
   OMP_INDIRECT_MAP_LITERAL = 0x100,
   OMP_INDIRECT_MAP_IMPLICIT = 0x200,
+  OMP_INDIRECT_MAP_PRESENT = 0x1000,
   OMP_INDIRECT_MAP_MEMBER_OF = (int64_t)0xffff << 48,
 };
 
@@ -35,7 +37,38 @@ typedef struct omp_indirect_map_list {
   int64_t *Types;
   void **Names;   ///< May be NULL.
   void **Mappers; ///< May be NULL; NULL in every expanded list.
+  size_t Cap;     ///< Room in each array (0 for lists we did not build).
 } omp_indirect_map_list;
+
+/// A byte range of a pointee and the motion of its data.
+typedef struct omp_indirect_range {
+  uintptr_t Lo, Hi;
+  int64_t Motion; ///< OMP_INDIRECT_MAP_TO and/or _FROM.
+} omp_indirect_range;
+
+/// One pointee of a deep copy: the target of a pointer that a mapper maps
+/// with a section (`s.d[0:s.len]`), handed to BulkCopy.c instead of to
+/// libomptarget.
+typedef struct omp_indirect_pointee {
+  void **Slot;      ///< Host address of the pointer (in the parent).
+  uintptr_t Lo, Hi; ///< Host range of the pointee.
+  int64_t Type;     ///< Its component's type (motion of the whole pointee).
+  int64_t User;     ///< Map type of the construct entry (ALWAYS, DELETE...).
+  int32_t Entry;    ///< The construct entry whose mapper produced it.
+  int64_t Parent;   ///< Pointee holding Slot, or -1: the entry's own item.
+  int64_t FirstRange, NumRanges; ///< Partial motion (Ranges), if any.
+} omp_indirect_pointee;
+
+/// The pointees of one construct, in the order the mappers produced them
+/// (parents before children).
+typedef struct omp_indirect_deep {
+  omp_indirect_pointee *P;
+  int64_t NP;
+  size_t CapP;
+  omp_indirect_range *R;
+  int64_t NR;
+  size_t CapR;
+} omp_indirect_deep;
 
 /// What the construct does with the list.
 typedef enum omp_indirect_map_kind {
@@ -49,12 +82,25 @@ int omp_indirect_has_mapper(const omp_indirect_map_list *L);
 
 /// Expands every mapper entry of \p In into \p Out (arrays malloc'd; free
 /// them with omp_indirect_free_map_list). Entries without a mapper keep their
-/// position and type, so MEMBER_OF references among them stay valid.
+/// position and type, so MEMBER_OF references among them stay valid; a mapper
+/// entry is narrowed to what its mapper maps. With \p Deep, pointees go to
+/// \p Deep instead of \p Out (free with omp_indirect_free_deep).
 /// Returns 0, or nonzero after printing an error.
 int omp_indirect_expand(const omp_indirect_map_list *In,
-                        omp_indirect_map_kind Kind, omp_indirect_map_list *Out);
+                        omp_indirect_map_kind Kind, omp_indirect_map_list *Out,
+                        omp_indirect_deep *Deep);
+
+/// Appends pointee \p I of \p D to \p L as plain libomptarget entries, as
+/// omp_indirect_expand without Deep would have (the per-item path).
+/// Returns 0, or nonzero when out of memory.
+int omp_indirect_append_pointee(omp_indirect_map_list *L,
+                                const omp_indirect_deep *D, int64_t I,
+                                omp_indirect_map_kind Kind, int64_t UserType);
 
 /// Frees the arrays of a list built by omp_indirect_expand.
 void omp_indirect_free_map_list(omp_indirect_map_list *L);
+
+/// Frees the arrays of \p D.
+void omp_indirect_free_deep(omp_indirect_deep *D);
 
 #endif /* OMP_INDIRECT_MAPPEREXPAND_H */

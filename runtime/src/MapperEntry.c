@@ -9,12 +9,14 @@
  * is present, so nothing moves twice), exit with the expanded list.
  *
  *===----------------------------------------------------------------------===*/
+#include "BulkCopy.h"
 #include "MapperExpand.h"
 #include "OmpIndirectRT.h"
 
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef void (*data_fn)(void *Loc, int64_t DeviceId, int32_t N, void **Bases,
                         void **Begins, int64_t *Sizes, int64_t *Types,
@@ -47,59 +49,75 @@ void __tgt_target_data_update_nowait_mapper(void *, int64_t, int32_t, void **,
                                             int32_t, void *);
 
 static void expandOrDie(const omp_indirect_map_list *In,
-                        omp_indirect_map_kind Kind,
-                        omp_indirect_map_list *Out) {
-  if (omp_indirect_expand(In, Kind, Out)) {
+                        omp_indirect_map_kind Kind, omp_indirect_map_list *Out,
+                        omp_indirect_deep *Deep) {
+  if (omp_indirect_expand(In, Kind, Out, Deep)) {
     fprintf(stderr, "omp-indirect: cannot expand a 'declare mapper' use; "
                     "stopping rather than map partial data\n");
     abort();
   }
-  if (omp_indirect_debug())
-    fprintf(stderr, "omp-indirect: mapper: %d entries expanded to %d\n",
-            In->Count, Out->Count);
 }
 
-/* True if a mapper entry of In forces host-to-device copies (`always`). */
-static int alwaysTo(const omp_indirect_map_list *In) {
-  int64_t Both = OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_TO;
-  for (int32_t K = 0; K < In->Count; ++K)
-    if (In->Mappers[K] && (In->Types[K] & Both) == Both)
-      return 1;
-  return 0;
+static void report(int32_t NumIn, const omp_indirect_map_list *Out,
+                   const omp_indirect_bulk *B) {
+  long long Bulk = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    Bulk += B->Class[I] != 0; /* BULK_ITEM is 0. */
+  fprintf(stderr,
+          "omp-indirect: mapper: %d entries expanded to %d, %lld pointees "
+          "in bulk, %lld per item\n",
+          NumIn, Out->Count, Bulk, (long long)B->D.NP - Bulk);
 }
 
-/* An `always` copy of a struct that holds attached pointers overwrites the
-   device pointers with host ones, and libomptarget 16 re-attaches only
-   pointers it has not seen. So after such a copy, point each pointer of the
-   expansion at its pointee's device copy again. */
-static void reattach(int64_t DeviceId, const omp_indirect_map_list *In,
-                     const omp_indirect_map_list *Out) {
-  if (DeviceId < 0)
-    DeviceId = omp_get_default_device();
-  for (int32_t I = In->Count; I < Out->Count; ++I) {
-    if (!(Out->Types[I] & OMP_INDIRECT_MAP_PTR_AND_OBJ))
-      continue;
-    char *HostVal = *(char **)Out->Bases[I];
-    char *Pointee = omp_get_mapped_ptr(Out->Begins[I], (int)DeviceId);
-    void *Slot = omp_get_mapped_ptr(Out->Bases[I], (int)DeviceId);
-    if (!HostVal || !Pointee || !Slot)
-      continue;
-    void *DevVal = Pointee - ((char *)Out->Begins[I] - HostVal);
-    if (omp_target_memcpy(Slot, &DevVal, sizeof DevVal, 0, 0, (int)DeviceId,
-                          omp_get_initial_device())) {
-      fprintf(stderr, "omp-indirect: device %d: cannot re-attach a pointer "
-                      "after an 'always' copy\n",
-              (int)DeviceId);
-      abort();
-    }
-  }
-}
-
-/* Expands In, hands the flat list to Call (one libomptarget call), and
-   repairs pointers after an entering `always` copy. Mapper-free lists go to
-   Call unchanged. */
 typedef void (*call_fn)(void *Ctx, const omp_indirect_map_list *L);
 
+/* A working copy of an expanded list (prepare may add to it). */
+static omp_indirect_map_list copyList(const omp_indirect_map_list *L) {
+  omp_indirect_map_list C = *L;
+  size_t N = L->Count ? (size_t)L->Count : 1;
+  C.Bases = malloc(sizeof(void *) * N);
+  C.Begins = malloc(sizeof(void *) * N);
+  C.Sizes = malloc(sizeof(int64_t) * N);
+  C.Types = malloc(sizeof(int64_t) * N);
+  C.Names = malloc(sizeof(void *) * N);
+  C.Cap = N;
+  if (!C.Bases || !C.Begins || !C.Sizes || !C.Types || !C.Names) {
+    fprintf(stderr, "omp-indirect: out of memory while mapping\n");
+    abort();
+  }
+  memcpy(C.Bases, L->Bases, sizeof(void *) * L->Count);
+  memcpy(C.Begins, L->Begins, sizeof(void *) * L->Count);
+  memcpy(C.Sizes, L->Sizes, sizeof(int64_t) * L->Count);
+  memcpy(C.Types, L->Types, sizeof(int64_t) * L->Count);
+  memcpy(C.Names, L->Names, sizeof(void *) * L->Count);
+  return C;
+}
+
+/* Moves the pointees of an expansion (Flat, D) in bulk around ONE
+   libomptarget call (Call) with the flat list. Enter and exit expand alike,
+   so a kernel's exit reuses its entry's expansion. */
+static void mapExpanded(omp_indirect_map_kind Kind, int64_t DeviceId,
+                        int32_t NumIn, const omp_indirect_map_list *Flat,
+                        const omp_indirect_deep *D, call_fn Call, void *Ctx) {
+  static const char *const KindName[] = {"enter", "exit", "update"};
+  if (omp_indirect_debug())
+    fprintf(stderr, "omp-indirect: mapper: %s\n", KindName[Kind]);
+  omp_indirect_map_list Out = copyList(Flat);
+  omp_indirect_bulk B;
+  memset(&B, 0, sizeof B);
+  B.D = *D;
+  omp_indirect_bulk_prepare(&B, DeviceId, Kind, &Out);
+  if (omp_indirect_debug())
+    report(NumIn, &Out, &B);
+  Call(Ctx, &Out);
+  omp_indirect_bulk_finish(&B, &Out);
+  memset(&B.D, 0, sizeof B.D); /* The caller's. */
+  omp_indirect_bulk_free(&B);
+  omp_indirect_free_map_list(&Out);
+}
+
+/* Expands In and maps it (mapExpanded); mapper-free lists go to Call
+   unchanged. */
 static void mapThrough(omp_indirect_map_kind Kind, int64_t DeviceId,
                        const omp_indirect_map_list *In, call_fn Call,
                        void *Ctx) {
@@ -107,13 +125,13 @@ static void mapThrough(omp_indirect_map_kind Kind, int64_t DeviceId,
     Call(Ctx, In);
     return;
   }
-  omp_indirect_map_list Out;
-  expandOrDie(In, Kind, &Out);
-  Out.Mappers = NULL;
-  Call(Ctx, &Out);
-  if (Kind == OMP_INDIRECT_MAP_ENTER && alwaysTo(In))
-    reattach(DeviceId, In, &Out);
-  omp_indirect_free_map_list(&Out);
+  omp_indirect_map_list Flat;
+  omp_indirect_deep D;
+  expandOrDie(In, Kind, &Flat, &D);
+  Flat.Mappers = NULL;
+  mapExpanded(Kind, DeviceId, In->Count, &Flat, &D, Call, Ctx);
+  omp_indirect_free_deep(&D);
+  omp_indirect_free_map_list(&Flat);
 }
 
 typedef struct data_call {
@@ -147,7 +165,8 @@ static void dataCall(data_fn Fn, omp_indirect_map_kind Kind, void *Loc,
                      int64_t DeviceId, int32_t N, void **Bases, void **Begins,
                      int64_t *Sizes, int64_t *Types, void **Names,
                      void **Mappers) {
-  omp_indirect_map_list In = {N, Bases, Begins, Sizes, Types, Names, Mappers};
+  omp_indirect_map_list In = {N,     Bases, Begins,  Sizes,
+                              Types, Names, Mappers, 0};
   data_call C = {Fn, Loc, DeviceId};
   mapThrough(Kind, DeviceId, &In, callData, &C);
 }
@@ -158,7 +177,8 @@ static void dataNowaitCall(data_nowait_fn Fn, omp_indirect_map_kind Kind,
                            int64_t *Types, void **Names, void **Mappers,
                            int32_t DepNum, void *Deps, int32_t NoAliasDepNum,
                            void *NoAliasDeps) {
-  omp_indirect_map_list In = {N, Bases, Begins, Sizes, Types, Names, Mappers};
+  omp_indirect_map_list In = {N,     Bases, Begins,  Sizes,
+                              Types, Names, Mappers, 0};
   data_nowait_call C = {Fn,     Loc,  DeviceId,   DepNum,
                         NoAliasDepNum, Deps, NoAliasDeps};
   mapThrough(Kind, DeviceId, &In, callDataNowait, &C);
@@ -205,41 +225,54 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   omp_indirect_map_list In = {(int32_t)KA->NumArgs, KA->ArgBasePtrs,
                               KA->ArgPtrs,          KA->ArgSizes,
                               KA->ArgTypes,         KA->ArgNames,
-                              KA->ArgMappers};
+                              KA->ArgMappers,       0};
   if (!omp_indirect_has_mapper(&In))
     return Launch(Loc, DeviceId, NumTeams, ThreadLimit, HostPtr, Args);
-  omp_indirect_map_list Out;
-  expandOrDie(&In, OMP_INDIRECT_MAP_ENTER, &Out);
-  __tgt_target_data_begin_mapper(Loc, DeviceId, Out.Count, Out.Bases,
-                                 Out.Begins, Out.Sizes, Out.Types, Out.Names,
-                                 NULL);
-  if (alwaysTo(&In))
-    reattach(DeviceId, &In, &Out);
-  /* The kernel maps the mapper entries again, now without mappers: they are
-     present, and must move nothing (an `always` copy of the structs would
-     overwrite the attached device pointers). */
-  int64_t *Types = malloc(sizeof(int64_t) * KA->NumArgs);
-  if (!Types) {
+  /* The kernel maps the mapper entries again, now without mappers and
+     narrowed as their mappers narrowed them: they are present, and must
+     move nothing (a copy of the structs would overwrite the attached device
+     pointers). */
+  uint32_t N = KA->NumArgs;
+  int64_t *Types = malloc(sizeof(int64_t) * N);
+  int64_t *Sizes = malloc(sizeof(int64_t) * N);
+  void **Begins = malloc(sizeof(void *) * N);
+  if (!Types || !Sizes || !Begins) {
     fprintf(stderr, "omp-indirect: out of memory before a kernel launch\n");
     abort();
   }
-  for (uint32_t I = 0; I < KA->NumArgs; ++I)
+  omp_indirect_map_list Flat;
+  omp_indirect_deep D;
+  expandOrDie(&In, OMP_INDIRECT_MAP_ENTER, &Flat, &D);
+  Flat.Mappers = NULL;
+  data_call Enter = {__tgt_target_data_begin_mapper, Loc, DeviceId};
+  mapExpanded(OMP_INDIRECT_MAP_ENTER, DeviceId, In.Count, &Flat, &D,
+              callData, &Enter);
+  for (uint32_t I = 0; I < N; ++I) {
+    Begins[I] = KA->ArgMappers[I] ? Flat.Begins[I] : KA->ArgPtrs[I];
+    Sizes[I] = KA->ArgMappers[I] ? Flat.Sizes[I] : KA->ArgSizes[I];
+  }
+  for (uint32_t I = 0; I < N; ++I)
     Types[I] = KA->ArgTypes[I] &
                ~(KA->ArgMappers[I] ? (int64_t)(OMP_INDIRECT_MAP_TO |
                                                OMP_INDIRECT_MAP_FROM |
                                                OMP_INDIRECT_MAP_ALWAYS)
                                    : 0);
-  void **Mappers = KA->ArgMappers;
-  int64_t *SavedTypes = KA->ArgTypes;
+  kernel_args Saved = *KA;
   KA->ArgMappers = NULL;
   KA->ArgTypes = Types;
+  KA->ArgSizes = Sizes;
+  KA->ArgPtrs = Begins;
+  if (omp_indirect_debug())
+    fprintf(stderr, "omp-indirect: mapper: kernel\n");
   int Rc = Launch(Loc, DeviceId, NumTeams, ThreadLimit, HostPtr, Args);
-  KA->ArgMappers = Mappers;
-  KA->ArgTypes = SavedTypes;
+  *KA = Saved;
   free(Types);
-  __tgt_target_data_end_mapper(Loc, DeviceId, Out.Count, Out.Bases,
-                               Out.Begins, Out.Sizes, Out.Types, Out.Names,
-                               NULL);
-  omp_indirect_free_map_list(&Out);
+  free(Sizes);
+  free(Begins);
+  data_call Exit = {__tgt_target_data_end_mapper, Loc, DeviceId};
+  mapExpanded(OMP_INDIRECT_MAP_EXIT, DeviceId, In.Count, &Flat, &D, callData,
+              &Exit);
+  omp_indirect_free_deep(&D);
+  omp_indirect_free_map_list(&Flat);
   return Rc;
 }

@@ -25,13 +25,13 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "MapperExpand.h"
+#include "MapperTree.h"
 #include "OmpIndirectRT.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MOTION (OMP_INDIRECT_MAP_TO | OMP_INDIRECT_MAP_FROM)
 #define MEMBER_OF(Pos) ((int64_t)(Pos) << 48)
 
 typedef void (*mapper_fn)(void *Handle, void *Base, void *Begin, int64_t Size,
@@ -41,120 +41,6 @@ typedef void (*mapper_fn)(void *Handle, void *Base, void *Begin, int64_t Size,
 void __tgt_push_mapper_component(void *Handle, void *Base, void *Begin,
                                  int64_t Size, int64_t Type, void *Name);
 int64_t __tgt_mapper_num_components(void *Handle);
-
-/* ---- Growable arrays. ---- */
-
-static int grow(void **Data, size_t *Cap, size_t Need, size_t Elem) {
-  if (Need <= *Cap)
-    return 0;
-  size_t NewCap = *Cap ? *Cap : 64;
-  while (NewCap < Need)
-    NewCap *= 2;
-  void *P = realloc(*Data, NewCap * Elem);
-  if (!P)
-    return 1;
-  *Data = P;
-  *Cap = NewCap;
-  return 0;
-}
-
-/* ---- Anchors and members. ---- */
-
-typedef struct anchor {
-  uintptr_t Lo, Hi;
-  void *PtrLoc;  /* Pointer location (base) of a pointee anchor. */
-  int64_t Type;  /* Component type, MEMBER_OF cleared. */
-  int Kind;      /* TOP, POINTEE or LOOSE (outside the mapped item). */
-  long First, Last; /* Member list. */
-} anchor;
-
-enum { TOP, POINTEE, LOOSE };
-
-typedef struct member {
-  uintptr_t Lo, Hi;
-  int64_t Motion;
-  long Next;
-} member;
-
-typedef struct tree {
-  anchor *A;
-  size_t NA, CapA;
-  member *M;
-  size_t NM, CapM;
-  size_t *Stack; /* Open anchors, innermost last; the top is never popped. */
-  size_t SP, CapS;
-} tree;
-
-static long addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
-                      int64_t Type, int Kind) {
-  if (grow((void **)&T->A, &T->CapA, T->NA + 1, sizeof *T->A) ||
-      grow((void **)&T->Stack, &T->CapS, T->SP + 1, sizeof *T->Stack))
-    return -1;
-  T->A[T->NA] = (anchor){Lo, Hi, PtrLoc, Type & ~OMP_INDIRECT_MAP_MEMBER_OF,
-                         Kind, -1, -1};
-  T->Stack[T->SP++] = T->NA;
-  return (long)T->NA++;
-}
-
-static int contains(const anchor *A, uintptr_t Lo, uintptr_t Hi) {
-  return A->Lo <= Lo && Hi <= A->Hi;
-}
-
-/* The innermost anchor holding [Lo, Hi), or -1. Components come depth
-   first, so the answer is on the stack of open anchors; loose anchors are
-   rare and searched last. */
-static long findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  while (T->SP > 1 && !contains(&T->A[T->Stack[T->SP - 1]], Lo, Hi))
-    --T->SP;
-  if (contains(&T->A[T->Stack[T->SP - 1]], Lo, Hi))
-    return (long)T->Stack[T->SP - 1];
-  for (size_t I = T->NA; I-- > 1;)
-    if (T->A[I].Kind == LOOSE && contains(&T->A[I], Lo, Hi))
-      return (long)I;
-  return -1;
-}
-
-static int addMember(tree *T, long Ai, uintptr_t Lo, uintptr_t Hi,
-                     int64_t Motion) {
-  anchor *A = &T->A[Ai];
-  if (!Motion || Lo >= Hi)
-    return 0; /* Allocation only: the anchor already allocates it. */
-  if (A->Last >= 0) {
-    member *L = &T->M[A->Last];
-    if (L->Motion == Motion && L->Lo <= Lo && Lo <= L->Hi) {
-      if (Hi > L->Hi)
-        L->Hi = Hi;
-      return 0;
-    }
-  }
-  if (grow((void **)&T->M, &T->CapM, T->NM + 1, sizeof *T->M))
-    return 1;
-  T->M[T->NM] = (member){Lo, Hi, Motion, -1};
-  if (A->Last >= 0)
-    T->M[A->Last].Next = (long)T->NM;
-  else
-    A->First = (long)T->NM;
-  A->Last = (long)T->NM++;
-  return 0;
-}
-
-/* Adds one component, the First one of its mapper entry or not. */
-static int addComponent(tree *T, int First, void *Base, void *Begin,
-                        int64_t Size, int64_t Type) {
-  uintptr_t B = (uintptr_t)Begin, E = B + (uintptr_t)Size;
-  if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
-    /* The array push of the entry itself, when the entry is a pointee. */
-    if (First && B == T->A[0].Lo && E == T->A[0].Hi)
-      return 0;
-    uintptr_t P = (uintptr_t)Base;
-    int Kind = findAnchor(T, P, P + sizeof(void *)) < 0 ? LOOSE : POINTEE;
-    return addAnchor(T, B, E, Base, Type, Kind) < 0;
-  }
-  long A = findAnchor(T, B, E);
-  if (A < 0)
-    return addAnchor(T, B, E, Base, Type, LOOSE) < 0;
-  return addMember(T, A, B, E, Type & MOTION);
-}
 
 /* ---- Running clang's mapper functions. ---- */
 
@@ -168,7 +54,8 @@ typedef struct collector {
 
 /* The collector of the expansion running on this thread; any other handle
    belongs to libomptarget. */
-static _Thread_local collector *Active;
+static _Thread_local collector *Active
+    __attribute__((tls_model("initial-exec")));
 
 void __omp_indirect_push_mapper_component(void *Handle, void *Base,
                                           void *Begin, int64_t Size,
@@ -179,7 +66,7 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
     return;
   }
   if (!C->Failed)
-    C->Failed = addComponent(&C->T, C->Seen == 0, Base, Begin, Size, Type);
+    C->Failed = omp_indirect_tree_add(&C->T, C->Seen == 0, Base, Begin, Size, Type);
   C->Seen++;
 }
 
@@ -196,13 +83,15 @@ int64_t __omp_indirect_mapper_num_components(void *Handle) {
 static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
   tree *T = &C->T;
   T->NA = T->NM = T->SP = 0;
+  T->HullLo = UINTPTR_MAX;
+  T->HullHi = 0;
   C->Seen = 0;
   C->Failed = 0;
   /* The entry itself moves nothing: its motion comes from the mapper's
      items, folded in below. */
   uintptr_t Lo = (uintptr_t)In->Begins[K];
-  if (addAnchor(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
-                In->Types[K] & ~MOTION, TOP) < 0)
+  if (omp_indirect_tree_anchor(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
+                In->Types[K] & ~MOTION, TOP, -1) < 0)
     return 1;
   collector *Saved = Active;
   Active = C;
@@ -211,6 +100,13 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
   Active = Saved;
   if (C->Failed)
     return 1;
+  /* The item itself is mapped only as far as its mapper maps it: a mapper
+     that maps some members maps just those (from the lowest to the highest,
+     as clang's own combined entry for a struct does). */
+  if (T->HullLo < T->HullHi) {
+    T->A[0].Lo = T->HullLo;
+    T->A[0].Hi = T->HullHi;
+  }
   /* Fold a single member that covers its anchor into the anchor. */
   for (size_t I = 0; I < T->NA; ++I) {
     anchor *A = &T->A[I];
@@ -225,75 +121,168 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
 
 /* ---- Output. ---- */
 
-typedef struct outlist {
-  omp_indirect_map_list L;
-  size_t Cap[6];
-} outlist;
-
 /* Makes room for Extra more entries at once. */
-static int reserve(outlist *O, size_t Extra) {
-  size_t N = (size_t)O->L.Count + Extra;
-  return grow((void **)&O->L.Bases, &O->Cap[0], N, sizeof(void *)) ||
-         grow((void **)&O->L.Begins, &O->Cap[1], N, sizeof(void *)) ||
-         grow((void **)&O->L.Sizes, &O->Cap[2], N, sizeof(int64_t)) ||
-         grow((void **)&O->L.Types, &O->Cap[3], N, sizeof(int64_t)) ||
-         grow((void **)&O->L.Names, &O->Cap[4], N, sizeof(void *));
-}
-
-static int append(outlist *O, void *Base, void *Begin, int64_t Size,
-                  int64_t Type) {
-  size_t N = (size_t)O->L.Count + 1;
-  if (grow((void **)&O->L.Bases, &O->Cap[0], N, sizeof(void *)) ||
-      grow((void **)&O->L.Begins, &O->Cap[1], N, sizeof(void *)) ||
-      grow((void **)&O->L.Sizes, &O->Cap[2], N, sizeof(int64_t)) ||
-      grow((void **)&O->L.Types, &O->Cap[3], N, sizeof(int64_t)) ||
-      grow((void **)&O->L.Names, &O->Cap[4], N, sizeof(void *)))
+static int reserve(omp_indirect_map_list *L, size_t Extra) {
+  size_t N = (size_t)L->Count + Extra, Cap = L->Cap;
+  if (N <= Cap)
+    return 0;
+  size_t C;
+#define GROW(Arr, Elem)                                                        \
+  C = Cap;                                                                     \
+  if (omp_indirect_grow((void **)&L->Arr, &C, N, Elem))                                     \
     return 1;
-  O->L.Bases[N - 1] = Base;
-  O->L.Begins[N - 1] = Begin;
-  O->L.Sizes[N - 1] = Size;
-  O->L.Types[N - 1] = Type;
-  O->L.Names[N - 1] = NULL;
-  O->L.Count = (int32_t)N;
+  GROW(Bases, sizeof(void *))
+  GROW(Begins, sizeof(void *))
+  GROW(Sizes, sizeof(int64_t))
+  GROW(Types, sizeof(int64_t))
+  GROW(Names, sizeof(void *))
+#undef GROW
+  L->Cap = C;
   return 0;
 }
 
-/* Enter and exit: anchors after the first, each followed by its members. */
-static int emitMapping(outlist *O, const tree *T, int K, int64_t UserType) {
+static int append(omp_indirect_map_list *L, void *Base, void *Begin,
+                  int64_t Size, int64_t Type) {
+  if (reserve(L, 1))
+    return 1;
+  int32_t N = L->Count++;
+  L->Bases[N] = Base;
+  L->Begins[N] = Begin;
+  L->Sizes[N] = Size;
+  L->Types[N] = Type;
+  L->Names[N] = NULL;
+  return 0;
+}
+
+static int appendRange(omp_indirect_map_list *L, uintptr_t Lo, uintptr_t Hi,
+                       int64_t Type) {
+  return append(L, (void *)Lo, (void *)Lo, (int64_t)(Hi - Lo), Type);
+}
+
+/* Moves pointee anchor I of T, with its members, to D. ToP maps anchors to
+   their index in D (parents come before children). */
+static int takePointee(omp_indirect_deep *D, const tree *T, size_t I, int K,
+                       int64_t UserType, int64_t *ToP) {
+  const anchor *A = &T->A[I];
+  if (omp_indirect_grow((void **)&D->P, &D->CapP, (size_t)D->NP + 1,
+           sizeof *D->P))
+    return 1;
+  int64_t First = D->NR;
+  for (long M = A->First; M >= 0; M = T->M[M].Next) {
+    if (omp_indirect_grow((void **)&D->R, &D->CapR, (size_t)D->NR + 1,
+             sizeof *D->R))
+      return 1;
+    D->R[D->NR++] = (omp_indirect_range){T->M[M].Lo, T->M[M].Hi,
+                                         T->M[M].Motion};
+  }
+  int64_t Parent = A->Parent == 0 ? -1 : ToP[A->Parent];
+  ToP[I] = D->NP;
+  D->P[D->NP++] = (omp_indirect_pointee){
+      (void **)A->PtrLoc, A->Lo, A->Hi, A->Type, UserType, K, Parent,
+      First, D->NR - First};
+  return 0;
+}
+
+/* True if anchor I goes to the bulk path: a pointee whose parents do. */
+static int isBulk(const tree *T, size_t I, const int64_t *ToP) {
+  const anchor *A = &T->A[I];
+  return A->Kind == POINTEE && (A->Parent == 0 || ToP[A->Parent] >= 0);
+}
+
+/* Enter and exit: the entry narrowed to its anchor, then the anchors after
+   the first, each followed by its members. With D, pointees go there. */
+static int emitMapping(omp_indirect_map_list *O, omp_indirect_deep *D,
+                       const tree *T, int K, int64_t UserType, int64_t *ToP) {
   int64_t Keep = UserType & (OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_DELETE);
   int64_t Of = MEMBER_OF(K + 1);
-  O->L.Types[K] = (UserType & ~MOTION) | (T->A[0].Type & MOTION);
+  O->Types[K] = (UserType & ~MOTION) | (T->A[0].Type & MOTION);
+  /* A mapper that maps only members: the item is not mapped, its members
+     are; as in stock libomptarget, they hold no reference of their own (the
+     entry is marked a member of itself), so data already present comes
+     back at the end of the construct. */
+  if ((uintptr_t)O->Begins[K] != T->A[0].Lo ||
+      O->Sizes[K] != (int64_t)(T->A[0].Hi - T->A[0].Lo))
+    if (!(O->Types[K] & OMP_INDIRECT_MAP_MEMBER_OF))
+      O->Types[K] |= Of;
+  O->Begins[K] = (void *)T->A[0].Lo;
+  O->Sizes[K] = (int64_t)(T->A[0].Hi - T->A[0].Lo);
   for (size_t I = 0; I < T->NA; ++I) {
     const anchor *A = &T->A[I];
+    ToP[I] = -1;
+    if (I > 0 && D && isBulk(T, I, ToP)) {
+      if (takePointee(D, T, I, K, UserType, ToP))
+        return 1;
+      continue;
+    }
     if (I > 0 && append(O, A->PtrLoc, (void *)A->Lo, (int64_t)(A->Hi - A->Lo),
                         A->Type | Keep | (A->Kind == POINTEE ? Of : 0)))
       return 1;
     for (long M = A->First; M >= 0; M = T->M[M].Next)
-      if (append(O, (void *)T->M[M].Lo, (void *)T->M[M].Lo,
-                 (int64_t)(T->M[M].Hi - T->M[M].Lo),
-                 T->M[M].Motion | (Keep & OMP_INDIRECT_MAP_ALWAYS) | Of))
+      if (appendRange(O, T->M[M].Lo, T->M[M].Hi,
+                      T->M[M].Motion | (Keep & OMP_INDIRECT_MAP_ALWAYS) | Of))
         return 1;
   }
   return 0;
 }
 
 /* Update: every range that moves in the update's direction, as a plain
-   entry; the mapper entry itself moves nothing. */
-static int emitMotion(outlist *O, const tree *T, int K, int64_t UserType) {
+   entry carrying the update's `present`; the mapper entry itself moves
+   nothing and checks nothing. With D, pointees go there. */
+static int emitMotion(omp_indirect_map_list *O, omp_indirect_deep *D,
+                      const tree *T, int K, int64_t UserType, int64_t *ToP) {
   int64_t Dir = UserType & MOTION;
-  O->L.Types[K] = UserType & ~MOTION;
+  int64_t Present = UserType & OMP_INDIRECT_MAP_PRESENT;
+  O->Types[K] = UserType & ~(MOTION | OMP_INDIRECT_MAP_PRESENT);
+  O->Begins[K] = (void *)T->A[0].Lo;
+  O->Sizes[K] = (int64_t)(T->A[0].Hi - T->A[0].Lo);
   for (size_t I = 0; I < T->NA; ++I) {
     const anchor *A = &T->A[I];
+    ToP[I] = -1;
+    if (I > 0 && D && isBulk(T, I, ToP)) {
+      if (takePointee(D, T, I, K, UserType, ToP))
+        return 1;
+      continue;
+    }
     if ((A->Type & Dir) &&
-        append(O, (void *)A->Lo, (void *)A->Lo, (int64_t)(A->Hi - A->Lo),
-               A->Type & Dir))
+        appendRange(O, A->Lo, A->Hi, (A->Type & Dir) | Present))
       return 1;
     for (long M = A->First; M >= 0; M = T->M[M].Next)
       if ((T->M[M].Motion & Dir) &&
-          append(O, (void *)T->M[M].Lo, (void *)T->M[M].Lo,
-                 (int64_t)(T->M[M].Hi - T->M[M].Lo), T->M[M].Motion & Dir))
+          appendRange(O, T->M[M].Lo, T->M[M].Hi,
+                      (T->M[M].Motion & Dir) | Present))
         return 1;
   }
+  return 0;
+}
+
+int omp_indirect_append_pointee(omp_indirect_map_list *L,
+                                const omp_indirect_deep *D, int64_t I,
+                                omp_indirect_map_kind Kind, int64_t UserType) {
+  const omp_indirect_pointee *P = &D->P[I];
+  const omp_indirect_range *R = P->NumRanges ? D->R + P->FirstRange : NULL;
+  if (reserve(L, (size_t)P->NumRanges + 1))
+    return 1;
+  if (Kind == OMP_INDIRECT_MAP_UPDATE) {
+    int64_t Dir = UserType & MOTION;
+    int64_t Present = UserType & OMP_INDIRECT_MAP_PRESENT;
+    if ((P->Type & Dir) &&
+        appendRange(L, P->Lo, P->Hi, (P->Type & Dir) | Present))
+      return 1;
+    for (int64_t M = 0; M < P->NumRanges; ++M)
+      if ((R[M].Motion & Dir) &&
+          appendRange(L, R[M].Lo, R[M].Hi, (R[M].Motion & Dir) | Present))
+        return 1;
+    return 0;
+  }
+  int64_t Keep = UserType & (OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_DELETE);
+  int64_t Of = MEMBER_OF(P->Entry + 1);
+  if (append(L, P->Slot, (void *)P->Lo, (int64_t)(P->Hi - P->Lo),
+             P->Type | Keep | Of))
+    return 1;
+  for (int64_t M = 0; M < P->NumRanges; ++M)
+    if (appendRange(L, R[M].Lo, R[M].Hi,
+                    R[M].Motion | (Keep & OMP_INDIRECT_MAP_ALWAYS) | Of))
+      return 1;
   return 0;
 }
 
@@ -315,42 +304,56 @@ void omp_indirect_free_map_list(omp_indirect_map_list *L) {
   memset(L, 0, sizeof *L);
 }
 
+void omp_indirect_free_deep(omp_indirect_deep *D) {
+  free(D->P);
+  free(D->R);
+  memset(D, 0, sizeof *D);
+}
+
 int omp_indirect_expand(const omp_indirect_map_list *In,
-                        omp_indirect_map_kind Kind,
-                        omp_indirect_map_list *Out) {
-  outlist O;
+                        omp_indirect_map_kind Kind, omp_indirect_map_list *Out,
+                        omp_indirect_deep *Deep) {
+  omp_indirect_map_list O;
   memset(&O, 0, sizeof O);
   collector C;
   memset(&C, 0, sizeof C);
+  int64_t *ToP = NULL;
+  size_t CapToP = 0;
+  if (Deep)
+    memset(Deep, 0, sizeof *Deep);
   if (In->Count >= 0xffff) {
     fprintf(stderr, "omp-indirect: a construct with %d map entries is too "
                     "large for MEMBER_OF\n",
             In->Count);
     return 1;
   }
-  int Failed = 0;
-  for (int32_t I = 0; !Failed && I < In->Count; ++I)
-    Failed = append(&O, In->Bases[I], In->Begins[I], In->Sizes[I],
-                    In->Types[I]) ||
-             (In->Names && ((O.L.Names[I] = In->Names[I]), 0));
+  int Failed = reserve(&O, (size_t)In->Count);
+  for (int32_t I = 0; !Failed && I < In->Count; ++I) {
+    append(&O, In->Bases[I], In->Begins[I], In->Sizes[I], In->Types[I]);
+    O.Names[I] = In->Names ? In->Names[I] : NULL;
+  }
   for (int32_t K = 0; !Failed && K < In->Count; ++K) {
     if (!In->Mappers || !In->Mappers[K])
       continue;
     Failed = buildTree(&C, In, K) ||
-             reserve(&O, C.T.NA + C.T.NM) ||
+             omp_indirect_grow((void **)&ToP, &CapToP, C.T.NA, sizeof *ToP) ||
+             reserve(&O, Deep ? C.T.NM : C.T.NA + C.T.NM) ||
              (Kind == OMP_INDIRECT_MAP_UPDATE
-                  ? emitMotion(&O, &C.T, K, In->Types[K])
-                  : emitMapping(&O, &C.T, K, In->Types[K]));
+                  ? emitMotion(&O, Deep, &C.T, K, In->Types[K], ToP)
+                  : emitMapping(&O, Deep, &C.T, K, In->Types[K], ToP));
   }
   free(C.T.A);
   free(C.T.M);
   free(C.T.Stack);
+  free(ToP);
   if (Failed) {
     fprintf(stderr, "omp-indirect: out of memory while expanding a "
                     "'declare mapper'\n");
-    omp_indirect_free_map_list(&O.L);
+    omp_indirect_free_map_list(&O);
+    if (Deep)
+      omp_indirect_free_deep(Deep);
     return 1;
   }
-  *Out = O.L;
+  *Out = O;
   return 0;
 }
