@@ -1,5 +1,12 @@
 # omp-indirect: the two commands are `make run` and `make check`.
+# LLVM=19 builds against LLVM 19 in build-19/ (make LLVM=19 check); the
+# default is LLVM 16 in build/.
+LLVM ?= 16
+ifeq ($(LLVM),16)
 BUILD ?= build
+else
+BUILD ?= build-$(LLVM)
+endif
 HOST_OFFLOAD := -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu
 
 .PHONY: all deps build run check check-sanitize fuzz bench clean
@@ -7,10 +14,11 @@ HOST_OFFLOAD := -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu
 all: build
 
 deps:
-	@utils/install-deps
+	@utils/install-deps $(LLVM)
 
 $(BUILD)/build.ninja: CMakeLists.txt | deps
-	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DOMP_INDIRECT_LLVM_VERSION=$(LLVM)
 
 build: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)

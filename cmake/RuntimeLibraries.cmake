@@ -22,6 +22,9 @@ function(omp_indirect_link_flags out libdir)
   foreach(lib ${OMP_INDIRECT_SYSTEM_LIBS})
     list(APPEND libs "-l${lib}")
   endforeach()
+  # libomp and libomptarget of the clang in use: LLVM 19's private prefix
+  # (cmake/LLVMToolchain.cmake) is not on the loader's path.
+  list(APPEND flags "-Wl,-rpath,${OMP_INDIRECT_OPENMP_LIBDIR}")
   list(REMOVE_DUPLICATES flags)
   set(${out} ${flags} ${libs} PARENT_SCOPE)
 endfunction()

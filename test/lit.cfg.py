@@ -26,6 +26,19 @@ except ImportError:
 # An execution test must run on the offload device, never fall back.
 config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
 
+# llvm-16 or llvm-19: the release built against. Tests whose expectations
+# differ by release say so with these features (REQUIRES, UNSUPPORTED, or a
+# FileCheck prefix from %llvm-prefix).
+config.available_features.add("llvm-" + config.llvm_version)
+config.substitutions.append(("%llvm-prefix", "LLVM" + config.llvm_version))
+# Programs built by stock clang find libomp and libomptarget through this;
+# the wrappers add an rpath instead (test/exec/wrapper-rpath.c checks that).
+# NVPTX builds find the DeviceRTL bitcode through LIBRARY_PATH.
+library_path = [config.openmp_lib_dir]
+config.environment["LIBRARY_PATH"] = os.pathsep.join(
+    library_path + [os.environ.get("LIBRARY_PATH", "")]).rstrip(os.pathsep)
+config.environment["LD_LIBRARY_PATH"] = config.openmp_lib_dir
+
 host_offload = "-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
 opt = os.path.join(config.llvm_tools_dir, "opt")
 # Longer and composite substitutions first: lit applies them in order.
@@ -46,7 +59,7 @@ subs = [
     ("%clangxx", config.clang + "++"),
     ("%clang", config.clang),
     ("%opt", opt),
-    ("%loadpass", "-load-pass-plugin=" + config.plugin),
+    ("%loadpass", "-load-pass-plugin=" + config.pass_plugin),
     ("%plugin", config.plugin),
     ("%rtlib", config.rt_lib_dir),
     ("%host-offload", host_offload),
@@ -56,6 +69,7 @@ subs = [
      config.cmake + " --install " + config.build_dir + " --prefix"),
     ("%cmake", config.cmake),
     ("%builddir", config.build_dir),
+    ("%openmp-libdir", config.openmp_lib_dir),
 ]
 config.substitutions.extend(subs)
 
@@ -73,7 +87,8 @@ if lit_config.params.get("sanitize"):
     config.substitutions = [
         (k, v + " " + host_sanitize) if k in ("%wclangxx", "%wclang") else (k, v)
         for k, v in config.substitutions]
-    config.environment["LD_LIBRARY_PATH"] = config.sanitize_lib_dir
+    config.environment["LD_LIBRARY_PATH"] = os.pathsep.join(
+        [config.sanitize_lib_dir, config.openmp_lib_dir])
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitize")

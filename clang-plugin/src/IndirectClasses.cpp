@@ -22,6 +22,7 @@
 // USAGE: clang++ -fopenmp -fopenmp-version=51 -fplugin=libomp-indirect.so ...
 //
 //===----------------------------------------------------------------------===//
+#include "ClangCompat.h"
 #include "IndirectClasses.h"
 #include "IndirectDiagnostics.h"
 #include "IndirectFunctions.h"
@@ -159,7 +160,7 @@ private:
       if (!C.isUsedFunctionPointerKind())
         continue;
       const auto *FD = cast<FunctionDecl>(C.getFunctionDecl());
-      if (FD->isPure() || !Reported.insert(FD->getCanonicalDecl()).second)
+      if (isPureVirtual(*FD) || !Reported.insert(FD->getCanonicalDecl()).second)
         continue;
       if (!FD->isDefined() && FD->getTemplateInstantiationPattern())
         return false;

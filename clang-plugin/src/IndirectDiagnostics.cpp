@@ -117,7 +117,7 @@ private:
     std::string Qualified = D.getQualifiedNameAsString();
     Written.consume_front("::");
     return Qualified == Written ||
-           StringRef(Qualified).endswith(("::" + Written).str());
+           StringRef(Qualified).ends_with(("::" + Written).str());
   }
 
   /// The declaration \p I names; Attr is null when clang dropped the item.

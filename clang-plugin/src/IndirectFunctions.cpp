@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "IndirectFunctions.h"
+#include "ClangCompat.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -249,7 +250,7 @@ private:
     // function without a body has no copy to register.
     if (isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD))
       return;
-    if (FD.isPure() && !FD.getMostRecentDecl()->isDefined())
+    if (isPureVirtual(FD) && !FD.getMostRecentDecl()->isDefined())
       return;
     const FunctionDecl *Latest = FD.getMostRecentDecl();
     // Only functions this unit defines or references belong in its table.
@@ -293,7 +294,7 @@ std::string translationUnitId(ASTContext &Ctx,
   // One file compiled twice into a program (different -D) must not give
   // two tables of one name.
   for (const auto &[Macro, IsUndef] : PPOpts.Macros)
-    if (!StringRef(Macro).startswith("__"))
+    if (!StringRef(Macro).starts_with("__"))
       Key += (IsUndef ? ":-U" : ":-D") + Macro;
   for (const FoundFunction &F : Found)
     Key += ":" + F.MangledName;

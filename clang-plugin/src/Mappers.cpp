@@ -19,7 +19,7 @@
 #include "Mappers.h"
 
 #include "clang/AST/DeclOpenMP.h"
-#include "clang/AST/ExprOpenMP.h"
+#include "ClangCompat.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -87,9 +87,9 @@ private:
   /// section, else the type of the item.
   static QualType mappedType(const Expr *E) {
     QualType T = E->getType();
-    if (const auto *AS = dyn_cast<OMPArraySectionExpr>(E->IgnoreParens())) {
+    if (const auto *AS = dyn_cast<ArraySection>(E->IgnoreParens())) {
       QualType Base =
-          OMPArraySectionExpr::getBaseOriginalType(AS->getBase()->IgnoreParens());
+          ArraySection::getBaseOriginalType(AS->getBase()->IgnoreParens());
       if (Base->isAnyPointerType() || Base->isArrayType())
         T = QualType(Base->getPointeeOrArrayElementType(), 0);
     }

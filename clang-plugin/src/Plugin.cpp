@@ -13,6 +13,7 @@
 //              -fplugin=build/lib/libomp-indirect.so file.c
 //
 //===----------------------------------------------------------------------===//
+#include "ClangCompat.h"
 #include "IndirectClasses.h"
 #include "IndirectDiagnostics.h"
 #include "IndirectFunctions.h"
@@ -96,7 +97,8 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     const LangOptions &LO = CI.getLangOpts();
-    bool Offload = LO.OpenMPIsDevice || !LO.OMPTargetTriples.empty();
+    bool Offload =
+        isOpenMPDeviceCompilation(LO) || !LO.OMPTargetTriples.empty();
     if (!LO.OpenMP)
       return std::make_unique<ASTConsumer>();
     // Diagnostics first: their errors stop the metadata and code generation,

@@ -22,6 +22,7 @@ namespace llvm {
 class CallBase;
 class Function;
 class FunctionCallee;
+class GlobalVariable;
 class Module;
 class OptimizationRemarkEmitter;
 class Value;
@@ -136,6 +137,10 @@ unsigned translateVtablePointers(llvm::Module &M);
 /// Device: true if \p Callee provably holds a device address or NULL, so a
 /// call through it needs no translation (DeviceAddress.cpp).
 bool holdsDeviceAddress(const llvm::Value *Callee);
+/// Host and device: appends the unit's identifier to the names of clang's
+/// own entries for `indirect` functions (LLVM 17 and later), so that units
+/// never collide (ClangIndirectEntries.cpp).
+unsigned uniquifyClangIndirectEntries(llvm::Module &M, const TUInfo &Info);
 /// Host and device: emits the FPTR entry table.
 unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
 /// Host and device, in every unit with offload code or indirect functions:

@@ -94,8 +94,8 @@ static bool isCompilerInserted(const CallBase &CB) {
   if (!Callee)
     return false;
   StringRef N = Callee->getName();
-  return N.startswith("__kmpc_") || N.startswith("__tgt_") ||
-         N.startswith("omp_") || N.startswith("llvm.");
+  return N.starts_with("__kmpc_") || N.starts_with("__tgt_") ||
+         N.starts_with("omp_") || N.starts_with("llvm.");
 }
 
 /// Returns true if \p CB was rewritten.

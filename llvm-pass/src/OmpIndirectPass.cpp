@@ -43,6 +43,7 @@ bool runOmpIndirect(Module &M) {
   }
   else
     Changed += redirectRuntimeCalls(M);
+  Changed += uniquifyClangIndirectEntries(M, Info);
   Changed += emitFptrTable(M, Info);
   Changed += emitImageRegistration(M, Info);
   Changed += emitMapperSection(M, Info);
@@ -60,10 +61,11 @@ static void registerPasslessJobHook(PassBuilder &PB) {
   if (!PIC)
     return;
   PIC->registerBeforeNonSkippedPassCallback([](StringRef, Any IR) {
-    if (!isPasslessJob() || !any_isa<const Module *>(IR))
+    const Module *const *M = any_cast<const Module *>(&IR);
+    if (!isPasslessJob() || !M)
       return;
     setPasslessJob(false); // Once per compilation.
-    runOmpIndirect(const_cast<Module &>(*any_cast<const Module *>(IR)));
+    runOmpIndirect(const_cast<Module &>(**M));
   });
 }
 

@@ -33,6 +33,7 @@
 #include "OmpIndirect.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/DomTreeUpdater.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
@@ -87,9 +88,10 @@ static void cacheTranslation(Function &F, CallInst &T, DominatorTree &DT,
   // Placeholder condition; its second operand is set once the phis exist.
   auto *Miss = new ICmpInst(&T, ICmpInst::ICMP_NE, P, P, "fptr.miss");
   BasicBlock *Head = T.getParent();
+  DomTreeUpdater DTU(DT, DomTreeUpdater::UpdateStrategy::Eager);
   Instruction *ThenTerm =
       SplitBlockAndInsertIfThen(Miss, &T, /*Unreachable=*/false,
-                                /*BranchWeights=*/nullptr, &DT, &LI);
+                                /*BranchWeights=*/nullptr, &DTU, &LI);
   BasicBlock *MissBB = ThenTerm->getParent();
   BasicBlock *Tail = T.getParent();
   MissBB->setName("fptr.translate");

@@ -102,6 +102,12 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
 /// copy. Returns nonzero after an error message.
 int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
                         uint64_t Size, __omp_offloading_fptr_map_ty *Table);
+/// The address on device \p DeviceId of the device copy of the global at
+/// \p HostAddr, a host shadow registered with libomptarget, or NULL when
+/// the device image lacks that global: libomptarget 16 then returns NULL,
+/// libomptarget 19 maps the host address to itself (a device copy never
+/// sits at its host shadow's address).
+void *omp_indirect_device_global(const void *HostAddr, int DeviceId);
 /// \name Map-time translation (MapTimeTranslation.c)
 ///{
 /// Hands device \p DeviceId's new sorted table (malloc'd; ownership passes)

@@ -44,13 +44,15 @@ static int readDeviceEntries(int DeviceId, const omp_indirect_image *Image,
   const omp_indirect_entry *Host = Image->desc->entries_begin;
   size_t I = 0, N = Image->num_entries;
   while (I < N) {
-    char *Begin = omp_get_mapped_ptr((void *)&Host[I], DeviceId);
+    char *Begin = omp_indirect_device_global(&Host[I], DeviceId);
     if (!Begin) {
       omp_indirect_error(DeviceId,
                          "image '%s': indirect function '%s' has no FPTR "
-                         "table on this device; compile every translation "
-                         "unit for this offload target with the omp-indirect "
-                         "plugin",
+                         "table on this device (the device code lacks it, or "
+                         "the host and device compilations of its unit "
+                         "disagree); compile every translation unit for this "
+                         "offload target with the omp-indirect plugin and the "
+                         "same options on both sides",
                          Image->name, Image->entries[I].name);
       return 1;
     }

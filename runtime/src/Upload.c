@@ -29,10 +29,15 @@ static void *allocTable(size_t Bytes, int DeviceId) {
   return omp_target_alloc(Bytes, DeviceId);
 }
 
+void *omp_indirect_device_global(const void *HostAddr, int DeviceId) {
+  void *Dev = omp_get_mapped_ptr(HostAddr, DeviceId);
+  return Dev == HostAddr ? NULL : Dev;
+}
+
 static int writeDeviceGlobal(int32_t DeviceId, const omp_indirect_image *Image,
                              void *Shadow, const void *Value,
                              const char *Name) {
-  void *Dst = omp_get_mapped_ptr(Shadow, DeviceId);
+  void *Dst = omp_indirect_device_global(Shadow, DeviceId);
   if (!Dst || omp_target_memcpy(Dst, Value, 8, 0, 0, DeviceId,
                                 omp_get_initial_device())) {
     omp_indirect_error(DeviceId, "image '%s': cannot write %s on the device",
@@ -128,7 +133,7 @@ int omp_indirect_view_device(int32_t DeviceId, omp_indirect_device_view *V) {
   }
   for (size_t I = 0; I < V->num_images; ++I)
     V->on_device[I] =
-        omp_get_mapped_ptr(V->images[I].map_p, DeviceId) != NULL;
+        omp_indirect_device_global(V->images[I].map_p, DeviceId) != NULL;
   return 0;
 }
 

@@ -13,12 +13,13 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-LABEL: define void @firstprivate(
 ; CHECK:       body.lr.ph:
 ; CHECK-NEXT:    %fptr.device = tail call ptr @__kmpc_target_translate_fptr(ptr %fp)
-; CHECK-NEXT:    br label %body
+; CHECK-NOT:     __kmpc_target_translate_fptr
+; CHECK:         br label %body
 ; CHECK:       body:
 ; CHECK-NOT:     __kmpc_target_translate_fptr
 ; CHECK:         %r = tail call i32 %fptr.device(i32
 ; CHECK-NOT:     __kmpc_target_translate_fptr
-; CHECK:         br i1 %c, label %body, label %exit
+; CHECK:         br i1 %{{c|exitcond.not}}, label %{{body|exit}}, label %{{exit|body}}
 define void @firstprivate(ptr %fp, i32 %n, ptr %out) {
 entry:
   %fp.addr = alloca ptr, align 8

@@ -17,8 +17,8 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-LABEL: define void @mapped_array(
 ; CHECK:       body:
-; CHECK-DAG:     %fptr.last.host = phi ptr [ %f, %fptr.translated ], [ null, %entry ]
-; CHECK-DAG:     %fptr.last.device = phi ptr [ %fptr.cached, %fptr.translated ], [ null, %entry ]
+; CHECK-DAG:     %fptr.last.host = phi ptr {{\[ %f, %fptr.translated \], \[ null, %entry \]|\[ null, %body.preheader \], \[ %f, %fptr.translated \]}}
+; CHECK-DAG:     %fptr.last.device = phi ptr {{\[ %fptr.cached, %fptr.translated \], \[ null, %entry \]|\[ null, %body.preheader \], \[ %fptr.cached, %fptr.translated \]}}
 ; CHECK:         %f = load ptr, ptr %slot
 ; CHECK-NEXT:    %fptr.miss = icmp ne ptr %f, %fptr.last.host
 ; CHECK-NEXT:    br i1 %fptr.miss, label %fptr.translate, label %fptr.translated
@@ -27,12 +27,14 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT:    br label %fptr.translated
 ; CHECK:       fptr.translated:
 ; CHECK-NEXT:    %fptr.cached = phi ptr [ %fptr.last.device, %body ], [ %fptr.device, %fptr.translate ]
-; CHECK-NEXT:    %r = tail call i32 %fptr.cached(i32
+; CHECK-NOT:     __kmpc_target_translate_fptr
+; CHECK:         %r = tail call i32 %fptr.cached(i32
 
 ; NOCACHE-LABEL: define void @mapped_array(
 ; NOCACHE:         %f = load ptr, ptr %slot
 ; NOCACHE-NEXT:    %fptr.device = tail call ptr @__kmpc_target_translate_fptr(ptr %f)
-; NOCACHE-NEXT:    %r = tail call i32 %fptr.device(i32
+; NOCACHE-NOT:     {{^ *br }}
+; NOCACHE:         %r = tail call i32 %fptr.device(i32
 
 ; REMARK: remark: <unknown>:0:0: translation of a pointer reloaded in a loop cached across iterations
 define void @mapped_array(ptr %ops, i64 %k, i32 %n, ptr %out) {

@@ -10,7 +10,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-LABEL: define void @each_its_own(
 ; CHECK:         %f = load ptr, ptr %slot
 ; CHECK-NEXT:    %fptr.device = tail call ptr @__kmpc_target_translate_fptr(ptr %f)
-; CHECK-NEXT:    %r = tail call i32 %fptr.device(i32
+; CHECK-NOT:     {{^ *br }}
+; CHECK:         %r = tail call i32 %fptr.device(i32
 define void @each_its_own(ptr %ops, i32 %n, ptr %out) {
 entry:
   br label %cond

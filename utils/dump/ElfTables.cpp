@@ -14,6 +14,7 @@
 #include "Dump.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Object/ELFTypes.h"
@@ -345,7 +346,7 @@ Error ElfFile::readTables(bool HostSection, std::vector<Table> &Out) {
       auto Name = Y.getName(*Strtab);
       if (!Name)
         return Name.takeError();
-      if (!Name->startswith(TablePrefix) || Y.st_shndx == ELF::SHN_UNDEF ||
+      if (!Name->starts_with(TablePrefix) || Y.st_shndx == ELF::SHN_UNDEF ||
           Y.st_shndx >= Sections.size() || !Y.st_size)
         continue;
       if (HostSection && (Host == ByName.end() || Y.st_shndx != Host->second))
@@ -375,7 +376,7 @@ Error ElfFile::readTables(bool HostSection, std::vector<Table> &Out) {
 Error readElfTables(StringRef Buf, bool HostSection, std::vector<Table> &Tables,
                     std::string &Kind, std::vector<Mapper> *Mappers,
                     bool *HasOffload) {
-  if (Buf.size() < ELF::EI_NIDENT || !Buf.startswith("\x7f"
+  if (Buf.size() < ELF::EI_NIDENT || !Buf.starts_with("\x7f"
                                                      "ELF"))
     return fail("not an ELF file");
   if (Buf[ELF::EI_CLASS] != ELF::ELFCLASS64 ||

@@ -108,11 +108,11 @@ static Error readOne(StringRef B, uint64_t &Size, std::vector<Image> &Out) {
     return fail("offload binary image lies outside it");
   StringRef Img = Bin.substr(ImgOff, I.Size);
   Error E = Error::success();
-  if (Img.startswith("\x7f"
+  if (Img.starts_with("\x7f"
                      "ELF")) {
     std::string Kind;
     E = readElfTables(Img, false, I.Tables, Kind, nullptr, nullptr);
-  } else if (Img.startswith("BC")) {
+  } else if (Img.starts_with("BC")) {
     E = readBitcodeTables(Img, I.Tables);
   } else {
     I.Note = "a " + I.Kind + " image: no entry tables to read";
@@ -131,7 +131,7 @@ Error readOffloadSection(StringRef Data, std::vector<Image> &Out) {
       ++Off;
       continue;
     }
-    if (!Rest.startswith("\x10\xff\x10\xad"))
+    if (!Rest.starts_with("\x10\xff\x10\xad"))
       return fail(".llvm.offloading holds something other than an offload "
                   "binary at offset " + Twine(Off));
     uint64_t Size = 0;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Dump.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -108,7 +109,7 @@ Expected<Dump> readFile(StringRef Path) {
     return fail("an archive: give one of its members (ar x)");
   if (Magic == file_magic::bitcode)
     return fail("LLVM bitcode, not ELF: give the object or the executable");
-  if (!B.startswith("\x7f"
+  if (!B.starts_with("\x7f"
                     "ELF"))
     return fail("not an ELF file");
   if (B.size() < sizeof(object::ELF64LE::Ehdr))

@@ -1,0 +1,43 @@
+# The LLVM release omp-indirect builds against: 16 or 19. This is the one
+# CMake file that knows the two apart; the C++ differences live in
+# clang-plugin/include/ClangCompat.h.
+#
+#   cmake -S . -B build                                   # LLVM 16 (default)
+#   cmake -S . -B build-19 -DOMP_INDIRECT_LLVM_VERSION=19 # LLVM 19
+#
+# LLVM 16 comes from Debian's packages in /usr/lib/llvm-16. LLVM 19 comes
+# from Debian's clang-19 packages unpacked into a private prefix
+# (utils/install-llvm19), because libomp-19-dev conflicts with
+# libomp-16-dev: OMP_INDIRECT_LLVM_ROOT names that prefix's llvm-19 folder.
+set(OMP_INDIRECT_LLVM_VERSION 16 CACHE STRING
+    "LLVM release to build against: 16 or 19")
+set_property(CACHE OMP_INDIRECT_LLVM_VERSION PROPERTY STRINGS 16 19)
+if(OMP_INDIRECT_LLVM_VERSION STREQUAL "16")
+  set(default_root /usr/lib/llvm-16)
+  set(how "Install llvm-16-dev and libclang-16-dev (make deps)")
+elseif(OMP_INDIRECT_LLVM_VERSION STREQUAL "19")
+  set(default_root /opt/omp-indirect/llvm-19/usr/lib/llvm-19)
+  set(how "Run utils/install-llvm19 (make LLVM=19 deps)")
+else()
+  message(FATAL_ERROR "OMP_INDIRECT_LLVM_VERSION is "
+          "'${OMP_INDIRECT_LLVM_VERSION}'; omp-indirect supports 16 and 19.")
+endif()
+set(OMP_INDIRECT_LLVM_ROOT "${default_root}" CACHE PATH
+    "Installation prefix of LLVM and Clang ${OMP_INDIRECT_LLVM_VERSION}")
+
+find_package(LLVM CONFIG NO_DEFAULT_PATH
+             PATHS "${OMP_INDIRECT_LLVM_ROOT}/lib/cmake/llvm")
+if(NOT LLVM_FOUND OR NOT LLVM_VERSION_MAJOR EQUAL OMP_INDIRECT_LLVM_VERSION)
+  message(FATAL_ERROR "omp-indirect: no LLVM ${OMP_INDIRECT_LLVM_VERSION} "
+          "in ${OMP_INDIRECT_LLVM_ROOT} (found '${LLVM_PACKAGE_VERSION}'). "
+          "${how}, or set OMP_INDIRECT_LLVM_ROOT.")
+endif()
+find_package(Clang CONFIG REQUIRED NO_DEFAULT_PATH
+             PATHS "${OMP_INDIRECT_LLVM_ROOT}/lib/cmake/clang")
+message(STATUS "omp-indirect: LLVM ${LLVM_PACKAGE_VERSION} in ${LLVM_DIR}")
+
+# The clang that compiles device code and runs the tests, and the folder of
+# its libomp and libomptarget (programs get an rpath to it: a private prefix
+# is not on the loader's path).
+set(OMP_INDIRECT_CLANG "${LLVM_TOOLS_BINARY_DIR}/clang")
+set(OMP_INDIRECT_OPENMP_LIBDIR "${LLVM_LIBRARY_DIR}")

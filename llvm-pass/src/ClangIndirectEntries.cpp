@@ -1,0 +1,139 @@
+//===- ClangIndirectEntries.cpp - keep clang's own indirect entries apart -===//
+//
+// Since LLVM 17 clang emits an offload entry of its own for every `indirect`
+// function (flag OMP_DECLARE_TARGET_INDIRECT, 0x8), in section
+// omp_offloading_entries, and libomptarget maps the function's host address
+// to its device address from it. Both sides name the entry after the
+// function and the line of its definition only:
+//
+//   device: @__omp_offloading_<dev>_<file>_<fn>_l<line> = protected constant
+//               ptr @fn
+//           @.offloading.entry.<that name> = weak constant { ptr @<that
+//               global>, ptr <"that name">, i64 8, i32 8, i32 0 }
+//   host:   @.offloading.entry.<that name> = weak constant { ptr @fn, ptr
+//               <"that name">, i64 8, i32 8, i32 0 }
+//   both:   !omp_offload.info entry {i32 1, !"<that name>", i32 8, i32 order}
+//
+// (a GPU's device module has the global and the metadata but no entry).
+// so one source compiled twice into one program (two sets of options), or
+// a class with indirect members included in two units, defines the device
+// global twice (ld and nvlink stop: "multiple definition"), and the weak
+// host entries of the two units merge into one. This appends the unit's
+// identifier (`!omp_indirect.tu`, equal on host and device) to the name on
+// both sides: the device global, the entry, and the name string the runtime
+// matches them by. We keep clang's entries rather than drop them: the
+// mapping libomptarget builds from them is the one `omp_get_mapped_ptr`
+// reports, and it agrees with our table. Modules without such entries (all
+// of LLVM 16's) are left alone; a name that already ends in the identifier
+// is not renamed again.
+//
+// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+//            -passes=omp-indirect in.ll -S
+//
+//===----------------------------------------------------------------------===//
+#include "OmpIndirect.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "omp-indirect"
+
+STATISTIC(NumClangEntriesRenamed,
+          "clang indirect-function entries given the unit's identifier");
+
+namespace omp_indirect {
+
+/// Flag of an offload entry for an `indirect` function.
+static constexpr uint64_t ClangIndirectFlag = 0x8;
+
+/// The name string of clang's offload entry \p Entry for an `indirect`
+/// function, and that string's global; {"", nullptr} for any other global.
+static std::pair<StringRef, GlobalVariable *>
+indirectEntryName(const GlobalVariable &Entry) {
+  if (Entry.getSection() != "omp_offloading_entries" ||
+      !Entry.hasInitializer())
+    return {};
+  const auto *Init = dyn_cast<ConstantStruct>(Entry.getInitializer());
+  if (!Init || Init->getNumOperands() < 4)
+    return {};
+  const auto *Flags = dyn_cast<ConstantInt>(Init->getOperand(3));
+  if (!Flags || !(Flags->getZExtValue() & ClangIndirectFlag))
+    return {};
+  auto *Str = dyn_cast<GlobalVariable>(Init->getOperand(1)->stripPointerCasts());
+  if (!Str || !Str->hasInitializer())
+    return {};
+  const auto *Data = dyn_cast<ConstantDataArray>(Str->getInitializer());
+  if (!Data || !Data->isCString())
+    return {};
+  return {Data->getAsCString(), Str};
+}
+
+/// The names clang's `!omp_offload.info` gives the device globals of
+/// `indirect` functions: kind 1 (a global) with flag 0x8.
+static SmallVector<StringRef, 8> indirectGlobalNames(const Module &M) {
+  SmallVector<StringRef, 8> Names;
+  const NamedMDNode *MD = M.getNamedMetadata("omp_offload.info");
+  if (!MD)
+    return Names;
+  for (const MDNode *N : MD->operands()) {
+    if (N->getNumOperands() < 3)
+      continue;
+    auto *Kind = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(0));
+    auto *Name = dyn_cast_or_null<MDString>(N->getOperand(1));
+    auto *Flags = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(2));
+    if (Kind && Name && Flags && Kind->getZExtValue() == 1 &&
+        (Flags->getZExtValue() & ClangIndirectFlag))
+      Names.push_back(Name->getString());
+  }
+  return Names;
+}
+
+unsigned uniquifyClangIndirectEntries(Module &M, const TUInfo &Info) {
+  if (Info.Id.empty())
+    return 0;
+  std::string Suffix = "_" + Info.Id;
+  unsigned Changed = 0;
+  // Device: the globals holding the device addresses.
+  if (isDeviceModule(M))
+    for (StringRef Name : indirectGlobalNames(M))
+      if (GlobalVariable *GV = M.getNamedGlobal(Name)) {
+        GV->setName(Name + Suffix);
+        ++Changed;
+      }
+  // Both: the entries, and the name strings libomptarget matches them by.
+  SmallVector<GlobalVariable *, 8> Entries;
+  for (GlobalVariable &GV : M.globals())
+    if (indirectEntryName(GV).second)
+      Entries.push_back(&GV);
+  for (GlobalVariable *Entry : Entries) {
+    auto [Name, Str] = indirectEntryName(*Entry);
+    if (Name.ends_with(Suffix))
+      continue;
+    std::string NewName = (Name + Suffix).str();
+    auto *Init = cast<ConstantStruct>(Entry->getInitializer());
+    Constant *Chars = ConstantDataArray::getString(M.getContext(), NewName);
+    auto *NewStr = new GlobalVariable(M, Chars->getType(), /*isConstant=*/true,
+                                      GlobalValue::InternalLinkage, Chars,
+                                      Str->getName());
+    NewStr->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    NewStr->setAlignment(Str->getAlign());
+    SmallVector<Constant *, 5> Fields;
+    for (unsigned I = 0, E = Init->getNumOperands(); I != E; ++I)
+      Fields.push_back(Init->getOperand(I));
+    Fields[1] = ConstantExpr::getPointerBitCastOrAddrSpaceCast(
+        NewStr, Init->getOperand(1)->getType());
+    Entry->setInitializer(ConstantStruct::get(Init->getType(), Fields));
+    Entry->setName(".offloading.entry." + NewName);
+    Str->removeDeadConstantUsers();
+    if (Str->use_empty())
+      Str->eraseFromParent();
+    ++NumClangEntriesRenamed;
+    ++Changed;
+  }
+  return Changed;
+}
+
+} // namespace omp_indirect
