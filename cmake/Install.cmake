@@ -1,4 +1,5 @@
-# `cmake --install build --prefix P`: the plugin, the runtimes, the wrappers,
+# `cmake --install build --prefix P`: the plugin, the pass alone (for opt),
+# the runtimes, the wrappers,
 # the dump tool, the public header and the docs, plus a CMake package
 # (find_package(OmpIndirect) -> OmpIndirect::OmpIndirect) and a pkg-config
 # file (omp-indirect.pc). Nothing installed names the build tree, and the
@@ -7,7 +8,7 @@
 include(CMakePackageConfigHelpers)
 
 set(libdir ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS omp-indirect LIBRARY DESTINATION ${libdir})
+install(TARGETS omp-indirect omp-indirect-pass LIBRARY DESTINATION ${libdir})
 foreach(file ${OMP_INDIRECT_RUNTIME_LIBS})
   install(FILES ${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/${file} DESTINATION ${libdir})
 endforeach()

@@ -4,7 +4,8 @@
 // image per architecture (ptxas, nvlink), and each nvlink resolves
 // __kmpc_target_translate_fptr from that architecture's device runtime
 // object (link-without-runtime-fails.c). --save-temps keeps the images and
-// the device runtime objects (Translate-*) that each link pulled in.
+// the device runtime objects (Translate-*) that each link pulled in
+// (clang-16 keeps them as .cubin, clang-19 as .o).
 // Not here, because the toolchain cannot: sm_70 and older (CUDA 13's ptxas
 // dropped them), sm_87 (Debian's clang-16 ships no DeviceRTL for it), sm_90a
 // and sm_100 and newer (clang-16 does not know them).
@@ -14,15 +15,15 @@
 // RUN:   -Wl,--save-temps %s -o prog
 // RUN: ls %t.dir | FileCheck %s
 // CHECK-DAG: prog.nvptx64.sm_75.img
-// CHECK-DAG: Translate-{{.*}}-sm_75.cubin
+// CHECK-DAG: Translate-{{.*}}-sm_75.{{cubin|o}}
 // CHECK-DAG: prog.nvptx64.sm_80.img
-// CHECK-DAG: Translate-{{.*}}-sm_80.cubin
+// CHECK-DAG: Translate-{{.*}}-sm_80.{{cubin|o}}
 // CHECK-DAG: prog.nvptx64.sm_86.img
-// CHECK-DAG: Translate-{{.*}}-sm_86.cubin
+// CHECK-DAG: Translate-{{.*}}-sm_86.{{cubin|o}}
 // CHECK-DAG: prog.nvptx64.sm_89.img
-// CHECK-DAG: Translate-{{.*}}-sm_89.cubin
+// CHECK-DAG: Translate-{{.*}}-sm_89.{{cubin|o}}
 // CHECK-DAG: prog.nvptx64.sm_90.img
-// CHECK-DAG: Translate-{{.*}}-sm_90.cubin
+// CHECK-DAG: Translate-{{.*}}-sm_90.{{cubin|o}}
 #include <stdio.h>
 
 int dev_calls = 0;

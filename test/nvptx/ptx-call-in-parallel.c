@@ -20,12 +20,14 @@ int main(void) {
   }
   return r != 2;
 }
-// The kernel starts the parallel region and translates nothing itself.
+// The kernel starts the parallel region and translates nothing itself. The
+// outlined function is __omp_outlined__ in clang-16, and is named after the
+// kernel in clang-19.
 // CHECK-LABEL: .entry __omp_offloading_{{.*}}_main_l{{[0-9]+}}(
 // CHECK-NOT:   __kmpc_target_translate_fptr
 // CHECK:       __kmpc_parallel_51,
 // CHECK-NOT:   __kmpc_target_translate_fptr
-// CHECK-LABEL: .func __omp_outlined__(
+// CHECK-LABEL: .func {{__omp_outlined__|__omp_offloading_.*_omp_outlined}}(
 // CHECK:       {{^ *}}__kmpc_target_translate_fptr,
 // CHECK-NEXT:  (
 // CHECK-NEXT:  param0

@@ -7,11 +7,13 @@
 // global the host registers (2 entries of 32 bytes: 8 .u64). The table
 // pointer is `.weak .global`, zero-initialized, and merged by nvlink with
 // the device runtime's own weak definition; there is no size global (the
-// table block carries its size).
+// table block carries its size). clang-19's own globals for the two
+// functions carry the unit's identifier, like the table.
 // REQUIRES: nvptx
 // RUN: %wclang %nvptx-offload --offload-arch=sm_80 --offload-device-only \
 // RUN:   -S %s -o %t.ptx
-// RUN: FileCheck %s --input-file %t.ptx
+// RUN: FileCheck %s --input-file %t.ptx --check-prefixes=CHECK,%llvm-prefix \
+// RUN:   --allow-unused-prefixes
 
 int add1(int x) { return x + 1; }
 int mul2(int x) { return x * 2; }
@@ -25,8 +27,10 @@ int main(void) {
   return r != 4;
 }
 // The names: "add1" and "mul2".
-// CHECK-DAG: .global .align 1 .b8 [[ADD1:[_$a-z0-9]+]][5] = {97, 100, 100, 49, 0};
-// CHECK-DAG: .global .align 1 .b8 [[MUL2:[_$a-z0-9]+]][5] = {109, 117, 108, 50, 0};
+// CHECK-DAG: .global .align 1 .b8 [[ADD1:[_$a-z0-9]+]][5] = {97, 100, 100, 49{{(, 0)?}}};
+// CHECK-DAG: .global .align 1 .b8 [[MUL2:[_$a-z0-9]+]][5] = {109, 117, 108, 50{{(, 0)?}}};
+// LLVM19-DAG: .visible .global .align 8 .u64 __omp_offloading_{{[0-9a-f]+}}_{{[0-9a-f]+}}_add1_l{{[0-9]+}}_[[TU:[0-9a-f]+]] = add1;
+// LLVM19-DAG: .visible .global .align 8 .u64 __omp_offloading_{{[0-9a-f]+}}_{{[0-9a-f]+}}_mul2_l{{[0-9]+}}_[[TU]] = mul2;
 // 0xfe79825b00000008 and 0x911431bf00000008.
 // CHECK:     .visible .global .align 8 .u64 __omp_offloading_fptr_entries_{{[0-9a-f]+}}[8] = {add1, generic([[ADD1]]), 2, 18336830685169319944, mul2, generic([[MUL2]]), 0, 10454035331442278408};
 // CHECK-DAG: .weak .global .align 8 .u64 __omp_offloading_fptr_map_p;
