@@ -34,10 +34,16 @@ config.substitutions.append(("%llvm-prefix", "LLVM" + config.llvm_version))
 # Programs built by stock clang find libomp and libomptarget through this;
 # the wrappers add an rpath instead (test/exec/wrapper-rpath.c checks that).
 # NVPTX builds find the DeviceRTL bitcode through LIBRARY_PATH.
-library_path = [config.openmp_lib_dir]
-config.environment["LIBRARY_PATH"] = os.pathsep.join(
-    library_path + [os.environ.get("LIBRARY_PATH", "")]).rstrip(os.pathsep)
-config.environment["LD_LIBRARY_PATH"] = config.openmp_lib_dir
+def prepend_path(var, *dirs):
+    """dirs, then what var already holds in lit's environment, as a path."""
+    parts = list(dirs) + [config.environment.get(var, os.environ.get(var, ""))]
+    return os.pathsep.join(p for p in parts if p)
+
+
+config.environment["LIBRARY_PATH"] = prepend_path("LIBRARY_PATH",
+                                                  config.openmp_lib_dir)
+config.environment["LD_LIBRARY_PATH"] = prepend_path("LD_LIBRARY_PATH",
+                                                     config.openmp_lib_dir)
 
 host_offload = "-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
 opt = os.path.join(config.llvm_tools_dir, "opt")
@@ -75,20 +81,35 @@ config.substitutions.extend(subs)
 
 # --param sanitize=1 (make check-sanitize): programs load the host runtime
 # built with AddressSanitizer and UndefinedBehaviorSanitizer (LD_LIBRARY_PATH
-# wins over the wrapper's RUNPATH), and are themselves built with both, on
-# the host side only (-Xarch_host: the device images are not instrumented),
-# so they carry the sanitizers' runtime. Tests that compile runtime code as
+# wins over the wrapper's RUNPATH). With LLVM 16 they are themselves built
+# with both, on the host side only (-Xarch_host: the device images are not
+# instrumented), so they carry the sanitizers' runtime; with LLVM 19 they
+# preload it (below). Tests that compile runtime code as
 # host code use %host-sanitize. Leak checking is off: libomptarget keeps its
 # allocations until exit.
 sanitize_flags = ""
 if lit_config.params.get("sanitize"):
     sanitize_flags = "-fsanitize=address,undefined -fno-sanitize-recover=all"
     host_sanitize = " ".join("-Xarch_host " + f for f in sanitize_flags.split())
-    config.substitutions = [
-        (k, v + " " + host_sanitize) if k in ("%wclangxx", "%wclang") else (k, v)
-        for k, v in config.substitutions]
-    config.environment["LD_LIBRARY_PATH"] = os.pathsep.join(
-        [config.sanitize_lib_dir, config.openmp_lib_dir])
+    if config.llvm_version == "16":
+        config.substitutions = [
+            (k, v + " " + host_sanitize) if k in ("%wclangxx", "%wclang")
+            else (k, v) for k, v in config.substitutions]
+    else:
+        # clang-19's linker wrapper hands the host's sanitizer runtime to the
+        # link of the host-offload device image, a shared object, which
+        # cannot take it (".preinit_array section is not allowed in DSO").
+        # The programs stay unsanitized and load the sanitizers' shared
+        # runtime first, which the sanitized host runtime then uses.
+        resource_dir = subprocess.run(
+            [config.clang, "-print-resource-dir"], capture_output=True,
+            text=True, check=True).stdout.strip()
+        config.environment["LD_PRELOAD"] = os.path.join(
+            resource_dir, "lib", "linux", "libclang_rt.asan-x86_64.so")
+        # Host-only test programs (%host-sanitize) use that shared runtime.
+        sanitize_flags += " -shared-libsan"
+    config.environment["LD_LIBRARY_PATH"] = prepend_path(
+        "LD_LIBRARY_PATH", config.sanitize_lib_dir)
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitize")
@@ -106,14 +127,14 @@ else:
     lit_config.note("no user/mount namespaces: the install tests cannot hide "
                     "the build tree")
 
-# nvptx: clang-16 can target NVPTX and ptxas is installed.
+# nvptx: the clang in use can target NVPTX and ptxas is installed.
 if config.ptxas.endswith("NOTFOUND"):
     config.ptxas = ""
 if "NVPTX" in config.llvm_targets.split(";") and config.ptxas:
     config.available_features.add("nvptx")
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
-    # Offload to nvptx64; a test adds --offload-arch=sm_XX. clang-16 warns
+    # Offload to nvptx64; a test adds --offload-arch=sm_XX. clang warns
     # that CUDA is newer than it knows; the warning is harmless.
     config.substitutions.append(
         ("%nvptx-offload", "-fopenmp -fopenmp-targets=nvptx64-nvidia-cuda "
@@ -121,9 +142,9 @@ if "NVPTX" in config.llvm_targets.split(";") and config.ptxas:
 
 
 # gpu: an NVIDIA GPU runs offloaded code. Its architectures, sm_XX, come from
-# --param gpu-arch=sm_XX[,sm_YY], else from clang-16's nvptx-arch, else from
-# nvidia-smi; a probe built for them with stock clang-16 must then run on a
-# non-initial device. With --param require-gpu=1 (utils/run-gpu-tests) lit
+# --param gpu-arch=sm_XX[,sm_YY], else from the nvptx-arch of the clang in
+# use, else from nvidia-smi; a probe built for them with stock clang must
+# then run on a non-initial device. With --param require-gpu=1 (utils/run-gpu-tests) lit
 # stops, saying why, when there is no GPU.
 def gpu_archs():
     """The distinct sm_XX of the GPUs here, or [] and the reason."""
@@ -171,12 +192,14 @@ def run_gpu_probe(archs):
                  "-Wno-unknown-cuda-version",
                  "--offload-arch=" + ",".join(archs), src, "-o", exe],
                 capture_output=True, text=True, timeout=120,
-                env=dict(os.environ, TMPDIR=tmp))  # clang leaves dirs there
+                env=dict(os.environ, TMPDIR=tmp,  # clang leaves dirs there
+                         LIBRARY_PATH=config.environment["LIBRARY_PATH"]))
             if r.returncode != 0:
                 err = r.stderr.strip().splitlines()
-                return False, "stock clang-16 cannot build for %s: %s" % (
+                return False, "stock clang cannot build for %s: %s" % (
                     ",".join(archs), err[-1] if err else "")
-            env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY")
+            env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY",
+                       LD_LIBRARY_PATH=config.environment["LD_LIBRARY_PATH"])
             r = subprocess.run([exe], capture_output=True, text=True,
                                timeout=120, env=env)
         except (subprocess.SubprocessError, OSError) as e:
@@ -189,8 +212,8 @@ def run_gpu_probe(archs):
         try:
             ctypes.CDLL("libcuda.so")
         except OSError:
-            why += ("; libcuda.so does not load, and libomptarget 16 needs it "
-                    "(not only libcuda.so.1)")
+            why += ("; libcuda.so does not load, and libomptarget 16 needs "
+                    "it (not only libcuda.so.1)")
         return False, why
 
 
@@ -214,7 +237,7 @@ if "nvptx" in config.available_features:
     elif archs and not lit_config.params.get("require-gpu"):
         lit_config.note("no GPU tests: " + why)
 else:
-    why = "no nvptx feature (clang-16 without NVPTX, or no ptxas)"
+    why = "no nvptx feature (clang without NVPTX, or no ptxas)"
 if lit_config.params.get("require-gpu") and "gpu" not in \
         config.available_features:
     lit_config.fatal("no GPU found: " + why)
