@@ -144,8 +144,8 @@ if "NVPTX" in config.llvm_targets.split(";") and config.ptxas:
 # gpu: an NVIDIA GPU runs offloaded code. Its architectures, sm_XX, come from
 # --param gpu-arch=sm_XX[,sm_YY], else from the nvptx-arch of the clang in
 # use, else from nvidia-smi; a probe built for them with stock clang must
-# then run on a non-initial device. With --param require-gpu=1 (utils/run-gpu-tests) lit
-# stops, saying why, when there is no GPU.
+# then run on a non-initial device. With --param require-gpu=1
+# (utils/run-gpu-tests) lit stops, saying why, when there is no GPU.
 def gpu_archs():
     """The distinct sm_XX of the GPUs here, or [] and the reason."""
     given = lit_config.params.get("gpu-arch")

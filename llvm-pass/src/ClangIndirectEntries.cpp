@@ -62,7 +62,8 @@ indirectEntryName(const GlobalVariable &Entry) {
   const auto *Flags = dyn_cast<ConstantInt>(Init->getOperand(3));
   if (!Flags || !(Flags->getZExtValue() & ClangIndirectFlag))
     return {};
-  auto *Str = dyn_cast<GlobalVariable>(Init->getOperand(1)->stripPointerCasts());
+  auto *Str =
+      dyn_cast<GlobalVariable>(Init->getOperand(1)->stripPointerCasts());
   if (!Str || !Str->hasInitializer())
     return {};
   const auto *Data = dyn_cast<ConstantDataArray>(Str->getInitializer());
