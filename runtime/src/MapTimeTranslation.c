@@ -37,11 +37,20 @@
 typedef struct device_rows {
   __omp_offloading_fptr_map_ty *rows; /* Sorted by host address. */
   uint64_t n;
-  unsigned char *associated; /* Per row: associated with libomptarget. */
+  unsigned char *associated; /* Per row: one of the row_state values. */
   /* [lo, hi]: the rows' host addresses, read without the lock to pass over
      arguments that cannot be functions (most data pointers). */
   _Atomic uint64_t lo, hi;
 } device_rows;
+
+/* What libomptarget's mapping table holds for a row's host function. */
+enum row_state {
+  ROW_UNSEEN = 0,     /* Not looked at yet. */
+  ROW_ASSOCIATED = 1, /* We associated it, and drop it when it goes stale. */
+  ROW_LIBOMPTARGET = 2 /* Mapped by libomptarget itself (LLVM 19, from
+                          clang's own entries for `indirect` functions) or
+                          by someone else: never ours to change. */
+};
 
 static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
 static device_rows *_Atomic Devices; /* Set once; NumDevices before it. */
@@ -65,13 +74,13 @@ void omp_indirect_map_time_set_table(int DeviceId, int Count,
   }
   device_rows *D = &Devices[DeviceId];
   for (uint64_t I = 0; I < D->n; ++I) {
-    if (!D->associated[I])
+    if (D->associated[I] != ROW_ASSOCIATED)
       continue;
     const __omp_offloading_fptr_map_ty *Old = &D->rows[I];
     const __omp_offloading_fptr_map_ty *New =
         omp_indirect_find_row(Rows, N, Old->host_ptr);
     if (New && New->tgt_ptr == Old->tgt_ptr)
-      Assoc[New - Rows] = 1; /* Still right: keep it. */
+      Assoc[New - Rows] = ROW_ASSOCIATED; /* Still right: keep it. */
     else
       omp_target_disassociate_ptr((void *)(uintptr_t)Old->host_ptr, DeviceId);
   }
@@ -119,14 +128,24 @@ void omp_indirect_map_time_translate(int DeviceId,
       continue;
     const __omp_offloading_fptr_map_ty *R = omp_indirect_find_row(
         D->rows, D->n, (uint64_t)(uintptr_t)Args->ArgPtrs[I]);
-    if (!R || D->associated[R - D->rows])
+    if (!R || D->associated[R - D->rows] != ROW_UNSEEN)
       continue;
-    /* A failure (the byte already mapped to something else) leaves the
-       pointer to the call-time lookup, which is always right. */
-    if (!omp_target_associate_ptr((void *)(uintptr_t)R->host_ptr,
-                                  (void *)(uintptr_t)R->tgt_ptr, 1, 0,
-                                  DeviceId))
-      D->associated[R - D->rows] = 1;
+    /* Already in libomptarget's table (libomptarget 19 maps every function
+       clang-19 gave an entry, 8 bytes from its host address, and would call
+       a 1-byte association of the same address an error): leave it as it
+       is. Where that mapping is not the device copy, the call-time lookup,
+       which is always right, still translates the pointer. */
+    void *HostFn = (void *)(uintptr_t)R->host_ptr;
+    if (omp_get_mapped_ptr(HostFn, DeviceId)) {
+      D->associated[R - D->rows] = ROW_LIBOMPTARGET;
+      continue;
+    }
+    /* A failure leaves the pointer to the call-time lookup too. */
+    D->associated[R - D->rows] =
+        omp_target_associate_ptr(HostFn, (void *)(uintptr_t)R->tgt_ptr, 1, 0,
+                                 DeviceId)
+            ? ROW_LIBOMPTARGET
+            : ROW_ASSOCIATED;
   }
   pthread_mutex_unlock(&Lock);
 }

@@ -9,6 +9,11 @@
 // dlopen and waits for that lock. A first launch racing a dlopen of an offload
 // library therefore deadlocks in libomptarget itself: stock clang-16 hangs
 // the same way on this program without `indirect` (docs/runtime.md).
+// libomptarget 19 loads a new library's images at the next launch, under
+// the same lock and through dlopen, so there any launch racing the dlopen
+// can deadlock: stock clang-19 hangs in 8 of 60 runs of this program. No
+// launch order avoids that, so the test does not run on LLVM 19.
+// UNSUPPORTED: llvm-19
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %wclang %host-offload -O2 -fPIC -shared %S/Inputs/lib-ind.c -o %t/libind.so
 // RUN: %wclang %host-offload -O2 %s -ldl -lpthread -DLIB=\"%t/libind.so\" -o %t/a
