@@ -4,7 +4,7 @@
 // symbol names that make up omp-indirect's binary interface (docs/ describes
 // each one), the pure transformations, and the pass wrapper.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect.so
+// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect in.ll -S -o out.ll
 //
 //===----------------------------------------------------------------------===//

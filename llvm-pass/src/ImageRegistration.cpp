@@ -21,7 +21,7 @@
 // destructor (dlclose, exit) that calls __omp_indirect_unregister_image. The
 // section bounds are hidden too: each image sees its own FPTR tables.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect.so
+// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect host.ll -S
 //
 //===----------------------------------------------------------------------===//

@@ -28,7 +28,7 @@
 // calls to the runtime functions the compiler inserts itself (`__kmpc_*`,
 // `__tgt_*`, `omp_*`, `llvm.*`).
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect.so
+// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect -pass-remarks=omp-indirect dev.ll -S
 //
 //===----------------------------------------------------------------------===//

@@ -25,8 +25,8 @@
 // on device modules, above -O0; `-omp-indirect-disable-cache` turns it off.
 // Each cached site is reported as remark `TranslationCached`.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect.so -O2 dev.ll -S
-//        opt -load-pass-plugin=build/lib/libomp-indirect.so
+// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so -O2 dev.ll -S
+//        opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect-cache dev.ll -S
 //
 //===----------------------------------------------------------------------===//
