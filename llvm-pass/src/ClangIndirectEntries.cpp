@@ -14,8 +14,8 @@
 //               <"that name">, i64 8, i32 8, i32 0 }
 //   both:   !omp_offload.info entry {i32 1, !"<that name>", i32 8, i32 order}
 //
-// (a GPU's device module has the global and the metadata but no entry).
-// so one source compiled twice into one program (two sets of options), or
+// (a GPU's device module has the global and the metadata but no entry). So
+// one source compiled twice into one program (two sets of options), or
 // a class with indirect members included in two units, defines the device
 // global twice (ld and nvlink stop: "multiple definition"), and the weak
 // host entries of the two units merge into one. This appends the unit's
@@ -105,14 +105,19 @@ unsigned uniquifyClangIndirectEntries(Module &M, const TUInfo &Info) {
         ++Changed;
       }
   // Both: the entries, and the name strings libomptarget matches them by.
-  SmallVector<GlobalVariable *, 8> Entries;
-  for (GlobalVariable &GV : M.globals())
-    if (indirectEntryName(GV).second)
-      Entries.push_back(&GV);
-  for (GlobalVariable *Entry : Entries) {
-    auto [Name, Str] = indirectEntryName(*Entry);
-    if (Name.ends_with(Suffix))
-      continue;
+  // Collected first: renaming adds and erases globals.
+  struct ClangEntry {
+    GlobalVariable *Entry;
+    StringRef Name;
+    GlobalVariable *Str;
+  };
+  SmallVector<ClangEntry, 8> Entries;
+  for (GlobalVariable &GV : M.globals()) {
+    auto [Name, Str] = indirectEntryName(GV);
+    if (Str && !Name.ends_with(Suffix))
+      Entries.push_back({&GV, Name, Str});
+  }
+  for (auto [Entry, Name, Str] : Entries) {
     std::string NewName = (Name + Suffix).str();
     auto *Init = cast<ConstantStruct>(Entry->getInitializer());
     Constant *Chars = ConstantDataArray::getString(M.getContext(), NewName);
