@@ -32,7 +32,7 @@ config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
 config.available_features.add("llvm-" + config.llvm_version)
 config.substitutions.append(("%llvm-prefix", "LLVM" + config.llvm_version))
 # Programs built by stock clang find libomp and libomptarget through this;
-# the wrappers add an rpath instead (runtime/wrapper-rpath-finds-openmp.c
+# the wrappers add an rpath instead (runtime/wrapper-rpath-finds-openmp.test
 # checks that).
 # NVPTX builds find the DeviceRTL bitcode through LIBRARY_PATH.
 def prepend_path(var, *dirs):
