@@ -7,8 +7,10 @@
 #
 # LLVM 16 comes from Debian's packages in /usr/lib/llvm-16. LLVM 19 comes
 # from Debian's clang-19 packages unpacked into a private prefix
-# (utils/install-llvm19), because libomp-19-dev conflicts with
-# libomp-16-dev: OMP_INDIRECT_LLVM_ROOT names that prefix's llvm-19 folder.
+# (utils/install-llvm19: /opt/omp-indirect/llvm-19, or the environment's
+# OMP_INDIRECT_LLVM19_PREFIX, read here too), because libomp-19-dev
+# conflicts with libomp-16-dev: OMP_INDIRECT_LLVM_ROOT names that prefix's
+# llvm-19 folder.
 set(OMP_INDIRECT_LLVM_VERSION 16 CACHE STRING
     "LLVM release to build against: 16 or 19")
 set_property(CACHE OMP_INDIRECT_LLVM_VERSION PROPERTY STRINGS 16 19)
@@ -16,7 +18,11 @@ if(OMP_INDIRECT_LLVM_VERSION STREQUAL "16")
   set(default_root /usr/lib/llvm-16)
   set(how "Install llvm-16-dev and libclang-16-dev (make deps)")
 elseif(OMP_INDIRECT_LLVM_VERSION STREQUAL "19")
-  set(default_root /opt/omp-indirect/llvm-19/usr/lib/llvm-19)
+  set(prefix /opt/omp-indirect/llvm-19)
+  if(DEFINED ENV{OMP_INDIRECT_LLVM19_PREFIX})
+    set(prefix "$ENV{OMP_INDIRECT_LLVM19_PREFIX}")
+  endif()
+  set(default_root "${prefix}/usr/lib/llvm-19")
   set(how "Run utils/install-llvm19 (make LLVM=19 deps)")
 else()
   message(FATAL_ERROR "OMP_INDIRECT_LLVM_VERSION is "
