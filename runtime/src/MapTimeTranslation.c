@@ -37,7 +37,7 @@
 typedef struct device_rows {
   __omp_offloading_fptr_map_ty *rows; /* Sorted by host address. */
   uint64_t n;
-  unsigned char *associated; /* Per row: one of the row_state values. */
+  unsigned char *state; /* Per row: a row_state. */
   /* [lo, hi]: the rows' host addresses, read without the lock to pass over
      arguments that cannot be functions (most data pointers). */
   _Atomic uint64_t lo, hi;
@@ -45,8 +45,8 @@ typedef struct device_rows {
 
 /* What libomptarget's mapping table holds for a row's host function. */
 enum row_state {
-  ROW_UNSEEN = 0,     /* Not looked at yet. */
-  ROW_ASSOCIATED = 1, /* We associated it, and drop it when it goes stale. */
+  ROW_UNSEEN = 0,      /* Not looked at yet. */
+  ROW_ASSOCIATED = 1,  /* We associated it, and drop it when it goes stale. */
   ROW_LIBOMPTARGET = 2 /* Mapped by libomptarget itself (LLVM 19, from
                           clang's own entries for `indirect` functions) or
                           by someone else: never ours to change. */
@@ -59,36 +59,36 @@ static int NumDevices;
 void omp_indirect_map_time_set_table(int DeviceId, int Count,
                                      __omp_offloading_fptr_map_ty *Rows,
                                      uint64_t N) {
-  unsigned char *Assoc = N ? calloc(N, 1) : NULL;
+  unsigned char *State = N ? calloc(N, 1) : NULL;
   pthread_mutex_lock(&Lock);
   if (!atomic_load_explicit(&Devices, memory_order_relaxed) && Count > 0) {
     device_rows *All = calloc((size_t)Count, sizeof *All);
     NumDevices = All ? Count : 0;
     atomic_store_explicit(&Devices, All, memory_order_release);
   }
-  if (DeviceId < 0 || DeviceId >= NumDevices || (N && !Assoc)) {
+  if (DeviceId < 0 || DeviceId >= NumDevices || (N && !State)) {
     pthread_mutex_unlock(&Lock);
     free(Rows); /* Out of memory: pointers then rely on the call-time lookup. */
-    free(Assoc);
+    free(State);
     return;
   }
   device_rows *D = &Devices[DeviceId];
   for (uint64_t I = 0; I < D->n; ++I) {
-    if (D->associated[I] != ROW_ASSOCIATED)
+    if (D->state[I] != ROW_ASSOCIATED)
       continue;
     const __omp_offloading_fptr_map_ty *Old = &D->rows[I];
     const __omp_offloading_fptr_map_ty *New =
         omp_indirect_find_row(Rows, N, Old->host_ptr);
     if (New && New->tgt_ptr == Old->tgt_ptr)
-      Assoc[New - Rows] = ROW_ASSOCIATED; /* Still right: keep it. */
+      State[New - Rows] = ROW_ASSOCIATED; /* Still right: keep it. */
     else
       omp_target_disassociate_ptr((void *)(uintptr_t)Old->host_ptr, DeviceId);
   }
   free(D->rows);
-  free(D->associated);
+  free(D->state);
   D->rows = Rows;
   D->n = N;
-  D->associated = Assoc;
+  D->state = State;
   atomic_store_explicit(&D->lo, N ? (uint64_t)Rows[0].host_ptr : UINT64_MAX,
                         memory_order_relaxed);
   atomic_store_explicit(&D->hi, N ? (uint64_t)Rows[N - 1].host_ptr : 0,
@@ -128,7 +128,8 @@ void omp_indirect_map_time_translate(int DeviceId,
       continue;
     const __omp_offloading_fptr_map_ty *R = omp_indirect_find_row(
         D->rows, D->n, (uint64_t)(uintptr_t)Args->ArgPtrs[I]);
-    if (!R || D->associated[R - D->rows] != ROW_UNSEEN)
+    unsigned char *State = R ? &D->state[R - D->rows] : NULL;
+    if (!State || *State != ROW_UNSEEN)
       continue;
     /* Already in libomptarget's table (libomptarget 19 maps every function
        clang-19 gave an entry, 8 bytes from its host address, and would call
@@ -137,15 +138,14 @@ void omp_indirect_map_time_translate(int DeviceId,
        which is always right, still translates the pointer. */
     void *HostFn = (void *)(uintptr_t)R->host_ptr;
     if (omp_get_mapped_ptr(HostFn, DeviceId)) {
-      D->associated[R - D->rows] = ROW_LIBOMPTARGET;
+      *State = ROW_LIBOMPTARGET;
       continue;
     }
     /* A failure leaves the pointer to the call-time lookup too. */
-    D->associated[R - D->rows] =
-        omp_target_associate_ptr(HostFn, (void *)(uintptr_t)R->tgt_ptr, 1, 0,
-                                 DeviceId)
-            ? ROW_LIBOMPTARGET
-            : ROW_ASSOCIATED;
+    *State = omp_target_associate_ptr(HostFn, (void *)(uintptr_t)R->tgt_ptr, 1,
+                                      0, DeviceId)
+                 ? ROW_LIBOMPTARGET
+                 : ROW_ASSOCIATED;
   }
   pthread_mutex_unlock(&Lock);
 }
