@@ -1,10 +1,10 @@
 # `cmake --install build --prefix P`: the plugin, the pass alone (for opt),
-# the runtimes, the wrappers,
-# the dump tool, the public header and the docs, plus a CMake package
-# (find_package(OmpIndirect) -> OmpIndirect::OmpIndirect) and a pkg-config
-# file (omp-indirect.pc). Nothing installed names the build tree, and the
-# wrappers, the package and the .pc file locate P from their own location, so
-# an installation can be moved. Link flags come from RuntimeLibraries.cmake.
+# the runtimes, the wrappers, the dump tool, the public header and the docs,
+# plus a CMake package (find_package(OmpIndirect) -> OmpIndirect::OmpIndirect)
+# and a pkg-config file (omp-indirect.pc). Nothing installed names the build
+# tree, and the wrappers, the package and the .pc file locate P from their own
+# location, so an installation can be moved. Link flags come from
+# RuntimeLibraries.cmake.
 include(CMakePackageConfigHelpers)
 
 set(libdir ${CMAKE_INSTALL_LIBDIR})

@@ -17,9 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Mappers.h"
+#include "ClangCompat.h"
 
 #include "clang/AST/DeclOpenMP.h"
-#include "ClangCompat.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
