@@ -1,5 +1,6 @@
 # `cmake --install build --prefix P`: the plugin, the pass alone (for opt),
-# the runtimes, the wrappers, the dump tool, the public header and the docs,
+# the runtimes, the wrappers, the dump tool, the public header, the docs and
+# the valgrind suppressions,
 # plus a CMake package (find_package(OmpIndirect) -> OmpIndirect::OmpIndirect)
 # and a pkg-config file (omp-indirect.pc). Nothing installed names the build
 # tree, and the wrappers, the package and the .pc file locate P from their own
@@ -19,6 +20,8 @@ install(FILES runtime/include/omp-indirect.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 file(GLOB docs ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES README.md ${docs} DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES utils/valgrind/omp-indirect.supp
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/omp-indirect)
 
 # The CMake package.
 set(pkgdir ${libdir}/cmake/OmpIndirect)

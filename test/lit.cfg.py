@@ -2,6 +2,7 @@
 # use only these; no RUN line spells a path.
 import ctypes
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -127,6 +128,19 @@ else:
     config.substitutions.append(("%without-build-tree", ""))
     lit_config.note("no user/mount namespaces: the install tests cannot hide "
                     "the build tree")
+
+# valgrind: memcheck is installed (utils/install-deps installs it). %valgrind
+# runs a program under it with full leak checking and the suppressions we
+# ship for libomp and libomptarget (utils/valgrind/omp-indirect.supp); any
+# error it reports makes the command fail.
+valgrind = shutil.which("valgrind")
+if valgrind:
+    config.available_features.add("valgrind")
+    config.substitutions.append((
+        "%valgrind",
+        valgrind + " --error-exitcode=97 --leak-check=full "
+        "--suppressions=" + os.path.join(config.source_root, "utils",
+                                         "valgrind", "omp-indirect.supp")))
 
 # nvptx: the clang in use can target NVPTX and ptxas is installed.
 if config.ptxas.endswith("NOTFOUND"):
