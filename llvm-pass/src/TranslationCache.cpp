@@ -1,11 +1,21 @@
-//===- TranslationCache.cpp - one translation per loop for reloaded pointers ===//
+//===- TranslationCache.cpp - one translation per loop -------------------===//
 //
-// LICM hoists the translation of a loop-invariant pointer out of the loop
-// (IndirectCalls.cpp says why that is allowed). It cannot hoist it when the
-// pointer is reloaded on every iteration from a loop-invariant address that
-// the indirect call itself might write, such as `ops[k](i)` on a mapped
-// array: the load stays in the loop, and so does the translation of its
-// result. For such a site this pass remembers the last pair it translated:
+// Within a kernel the translation of a pointer never changes (IndirectCalls.cpp
+// says why), so a loop needs at most one translation per distinct pointer.
+// This pass, which runs late on device modules, makes sure of it for every
+// loop it can see, whatever the earlier passes did:
+//
+//  - A translation of a loop-invariant pointer (a kernel argument, a value
+//    computed before the loop) moves to the preheader of the outermost loop
+//    in which the pointer is invariant: no lookup and no compare per
+//    iteration. LICM usually did this already; it does not when the
+//    translation's `speculatable` was lost (a definition linked in under LTO)
+//    and the call is conditional, as after an early exit. Remark
+//    `TranslationHoisted`.
+//  - A pointer reloaded on every iteration from a loop-invariant address that
+//    the loop's calls might write, such as `ops[k](i)` on a mapped array or a
+//    variable shared into a `parallel for`, cannot move: the call it reaches
+//    could change it. Such a site remembers the last pair it translated:
 //
 //   %hit = icmp eq ptr %fp, %last.host
 //   br i1 %hit, label %cont, label %miss
@@ -14,16 +24,16 @@
 //  cont:
 //   %fptr.device = phi ptr [ %last.device, ... ], [ %t, %miss ]
 //
-// with %last.host and %last.device carried around the loop in registers and
-// starting as {NULL, NULL} (the translation of NULL is NULL). A pointer that
-// does not change costs one compare per iteration. This is sound for the
-// same reason as the hoisting: within a kernel the translation of a pointer
-// never changes.
+//   with %last.host and %last.device carried around the loop in registers and
+//   starting as {NULL, NULL} (the translation of NULL is NULL). A pointer
+//   that does not change costs one compare per iteration. Remark
+//   `TranslationCached`.
+//  - Any other pointer (loaded at an index that changes, computed in the loop)
+//    keeps its lookup on the call's path.
 //
 // It runs at the end of the optimization pipeline (after LICM and GVN had
 // their chance, and where nothing speculates the call back into the loop),
 // on device modules, above -O0; `-omp-indirect-disable-cache` turns it off.
-// Each cached site is reported as remark `TranslationCached`.
 //
 // USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so -O2 dev.ll -S
 //        opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
@@ -32,6 +42,7 @@
 //===----------------------------------------------------------------------===//
 #include "OmpIndirect.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/DomTreeUpdater.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -44,29 +55,66 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
 using namespace llvm;
 
 #define DEBUG_TYPE "omp-indirect"
 
+STATISTIC(NumHoisted, "Translations of loop-invariant pointers hoisted");
 STATISTIC(NumCached, "Translations in loops given a one-entry cache");
 
 static cl::opt<bool> DisableCache(
     "omp-indirect-disable-cache", cl::Hidden, cl::init(false),
-    cl::desc("Do not cache translations of pointers reloaded in loops"));
+    cl::desc("Neither hoist nor cache translations in loops"));
 
 namespace omp_indirect {
 
-/// True for a translation in \p L of a pointer that probably repeats: a
-/// load from a loop-invariant address, or a loop-invariant value that
-/// nothing hoisted.
-static bool worthCaching(const CallInst &T, const Loop &L) {
+/// The outermost loop around \p T in which its pointer is invariant, or
+/// NULL when it changes in the innermost one.
+static Loop *hoistTarget(const CallInst &T, LoopInfo &LI) {
   const Value *P = T.getArgOperand(0);
-  if (L.isLoopInvariant(P))
-    return true;
-  auto *Ld = dyn_cast<LoadInst>(P);
+  Loop *Target = nullptr;
+  for (Loop *L = LI.getLoopFor(T.getParent()); L && L->isLoopInvariant(P);
+       L = L->getParentLoop())
+    Target = L;
+  return Target;
+}
+
+/// True for a translation in \p L of a pointer that probably repeats: a
+/// load from a loop-invariant address.
+static bool worthCaching(const CallInst &T, const Loop &L) {
+  auto *Ld = dyn_cast<LoadInst>(T.getArgOperand(0));
   return Ld && L.isLoopInvariant(Ld->getPointerOperand());
+}
+
+/// Translations already hoisted, by preheader and pointer.
+using HoistedMap = DenseMap<std::pair<BasicBlock *, Value *>, CallInst *>;
+
+/// Moves \p T to the end of \p L's preheader, making one if \p L has none,
+/// or replaces it with the translation of the same pointer already there.
+/// Sound because the translation is a pure function of its argument for the
+/// whole kernel, and the argument is defined before \p L (it is invariant
+/// there). Returns false when \p L can have no preheader (a header reached
+/// by an indirect branch).
+static bool hoistTranslation(CallInst &T, Loop &L, DominatorTree &DT,
+                             LoopInfo &LI, HoistedMap &Hoisted) {
+  BasicBlock *Pre = L.getLoopPreheader();
+  if (!Pre)
+    Pre = InsertPreheaderForLoop(&L, &DT, &LI, /*MSSAU=*/nullptr,
+                                 /*PreserveLCSSA=*/false);
+  if (!Pre)
+    return false;
+  CallInst *&There = Hoisted[{Pre, T.getArgOperand(0)}];
+  if (There) {
+    T.replaceAllUsesWith(There);
+    T.eraseFromParent();
+    return true;
+  }
+  T.moveBefore(Pre->getTerminator());
+  There = &T;
+  return true;
 }
 
 /// The value that \p Name holds at the start of \p At, given that it is
@@ -114,17 +162,30 @@ unsigned cacheLoopTranslations(Function &F, FunctionAnalysisManager &FAM) {
   for (Instruction &I : instructions(F)) {
     auto *CI = dyn_cast<CallInst>(&I);
     Function *Callee = CI ? CI->getCalledFunction() : nullptr;
-    if (!Callee || Callee->getName() != TranslateFnName)
-      continue;
-    const Loop *L = LI.getLoopFor(CI->getParent());
-    if (L && worthCaching(*CI, *L))
+    if (Callee && Callee->getName() == TranslateFnName &&
+        LI.getLoopFor(CI->getParent()))
       Sites.push_back(CI);
   }
   if (Sites.empty())
     return 0;
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   OptimizationRemarkEmitter ORE(&F);
+  unsigned Changed = 0;
+  HoistedMap Hoisted;
   for (CallInst *T : Sites) {
+    if (Loop *L = hoistTarget(*T, LI)) {
+      // The remark names the call's place in the loop, before it moves.
+      OptimizationRemark R(DEBUG_TYPE, "TranslationHoisted", T);
+      R << "translation of a loop-invariant pointer hoisted out of the loop";
+      if (hoistTranslation(*T, *L, DT, LI, Hoisted)) {
+        ORE.emit(R);
+        ++NumHoisted;
+        ++Changed;
+      }
+      continue;
+    }
+    if (!worthCaching(*T, *LI.getLoopFor(T->getParent())))
+      continue;
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "TranslationCached", T)
              << "translation of a pointer reloaded in a loop cached across "
@@ -132,8 +193,9 @@ unsigned cacheLoopTranslations(Function &F, FunctionAnalysisManager &FAM) {
     });
     cacheTranslation(F, *T, DT, LI);
     ++NumCached;
+    ++Changed;
   }
-  return Sites.size();
+  return Changed;
 }
 
 PreservedAnalyses TranslationCachePass::run(Function &F,
