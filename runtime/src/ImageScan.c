@@ -3,13 +3,20 @@
  * An image compiled without the plugin still registers its kernels with
  * libomptarget, but not with us: its device code calls host addresses through
  * function pointers, and its launches do not upload the table. We cannot see
- * libomptarget's list, so we look at each loaded object's file once: a host
- * image with offload code (clang's omp_offloading_entries section and a call
- * to __tgt_register_lib) without a dynamic reference to
- * __omp_indirect_register_image (which every image compiled with the plugin
- * has) gets one line naming it. Dynamic symbols survive `strip`, and
- * the answer does not depend on whether a dlopen is still running the
- * image's constructors.
+ * libomptarget's list, so we look at the loaded objects themselves, each one
+ * once, and only when the loader reports objects added since the last look:
+ *
+ *  1. In memory: an object whose dynamic section needs no libomptarget
+ *     (libc, libLLVM, most of a process) cannot register kernels. Nor can
+ *     one whose dynamic string table names __omp_indirect_register_image,
+ *     which every image compiled with the plugin references (and our runtime
+ *     defines). This reads a few hundred bytes per object and opens no file.
+ *  2. From the file, for what is left: a host image with offload code
+ *     (clang's omp_offloading_entries section and a dynamic reference to
+ *     __tgt_register_lib) gets one line naming it.
+ *
+ * Dynamic symbols survive `strip`, and the answer does not depend on whether
+ * a dlopen is still running the image's constructors.
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
@@ -18,6 +25,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,38 +105,122 @@ static int offloadsWithoutPlugin(const char *Path) {
   return Offloads && !Registers;
 }
 
-/* Objects already looked at, by load address: each is looked at once. */
-static uintptr_t *Seen;
+/* The loaded segment of Info that holds [Addr, Addr + Len), or 0. */
+static int inLoadedSegment(const struct dl_phdr_info *Info, uintptr_t Addr,
+                           size_t Len) {
+  for (int I = 0; I < Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
+    uintptr_t Lo = Info->dlpi_addr + P->p_vaddr;
+    if (P->p_type == PT_LOAD && Addr >= Lo && Len <= P->p_memsz &&
+        Addr - Lo <= P->p_memsz - Len)
+      return 1;
+  }
+  return 0;
+}
+
+enum verdict { NOT_OFFLOAD, PLUGIN_IMAGE, ASK_FILE };
+
+/* Step 1: what the object's dynamic section, in memory, says. ASK_FILE when
+   it cannot be read there (no dynamic section, a string table outside the
+   object) or when the object needs libomptarget without naming our
+   registration function. */
+static enum verdict fromMemory(const struct dl_phdr_info *Info) {
+  const ElfW(Dyn) *Dyn = NULL;
+  size_t NumDyn = 0;
+  for (int I = 0; I < Info->dlpi_phnum; ++I)
+    if (Info->dlpi_phdr[I].p_type == PT_DYNAMIC) {
+      Dyn = (const ElfW(Dyn) *)(Info->dlpi_addr + Info->dlpi_phdr[I].p_vaddr);
+      NumDyn = Info->dlpi_phdr[I].p_memsz / sizeof *Dyn;
+    }
+  if (!Dyn)
+    return ASK_FILE;
+  uintptr_t StrTab = 0;
+  size_t StrSize = 0, NumNeeded = 0;
+  for (size_t I = 0; I < NumDyn && Dyn[I].d_tag != DT_NULL; ++I) {
+    if (Dyn[I].d_tag == DT_STRTAB)
+      StrTab = Dyn[I].d_un.d_ptr;
+    else if (Dyn[I].d_tag == DT_STRSZ)
+      StrSize = Dyn[I].d_un.d_val;
+    else if (Dyn[I].d_tag == DT_NEEDED)
+      ++NumNeeded;
+  }
+  /* The loader relocates DT_STRTAB in place in most objects, not in all. */
+  if (StrTab && StrTab < Info->dlpi_addr)
+    StrTab += Info->dlpi_addr;
+  if (!StrTab || !StrSize || !inLoadedSegment(Info, StrTab, StrSize))
+    return ASK_FILE;
+  const char *Str = (const char *)StrTab;
+  static const char Target[] = "libomptarget";
+  int NeedsTarget = 0;
+  for (size_t I = 0; NumNeeded && I < NumDyn && Dyn[I].d_tag != DT_NULL; ++I)
+    if (Dyn[I].d_tag == DT_NEEDED && Dyn[I].d_un.d_val < StrSize &&
+        !strncmp(Str + Dyn[I].d_un.d_val, Target, sizeof Target - 1))
+      NeedsTarget = 1;
+  if (!NeedsTarget)
+    return NOT_OFFLOAD;
+  static const char Reg[] = "__omp_indirect_register_image";
+  return memmem(Str, StrSize, Reg, sizeof Reg) ? PLUGIN_IMAGE : ASK_FILE;
+}
+
+/* Objects already looked at, by load address and a hash of the name, so
+   that a library opened where a closed one was is looked at too. */
+typedef struct {
+  uintptr_t base;
+  uint64_t name;
+} seen_object;
+static seen_object *Seen;
 static size_t NumSeen, SeenCap;
 static int ExeSeen;
 
-static int seenBefore(uintptr_t Base) {
+static uint64_t hashName(const char *Name) {
+  uint64_t H = 0xcbf29ce484222325ULL; /* FNV-1a */
+  for (; *Name; ++Name)
+    H = (H ^ (unsigned char)*Name) * 0x100000001b3ULL;
+  return H;
+}
+
+static int seenBefore(uintptr_t Base, const char *Name) {
+  seen_object Key = {Base, hashName(Name)};
   for (size_t I = 0; I < NumSeen; ++I)
-    if (Seen[I] == Base)
+    if (Seen[I].base == Key.base && Seen[I].name == Key.name)
       return 1;
   if (NumSeen == SeenCap) {
     size_t Cap = SeenCap ? 2 * SeenCap : 16;
-    uintptr_t *New = realloc(Seen, Cap * sizeof *New);
+    seen_object *New = realloc(Seen, Cap * sizeof *New);
     if (!New)
       return 1; /* Out of memory: skip the report, not the program. */
     Seen = New;
     SeenCap = Cap;
   }
-  Seen[NumSeen++] = Base;
+  Seen[NumSeen++] = Key;
   return 0;
 }
 
+/* The loader's count of objects added, when the last walk started; a walk
+   that finds it unchanged (nothing was opened since) stops at once. */
+static unsigned long long LastAdds;
+static int Walked;
+
 static int visit(struct dl_phdr_info *Info, size_t Size, void *Data) {
-  (void)Size;
-  (void)Data;
+  int *First = Data;
+  if (*First) {
+    *First = 0;
+    if (Size >= offsetof(struct dl_phdr_info, dlpi_subs)) {
+      if (Walked && Info->dlpi_adds == LastAdds)
+        return 1;
+      LastAdds = Info->dlpi_adds;
+      Walked = 1;
+    }
+  }
   const char *Name = Info->dlpi_name;
   /* The first nameless object is the executable. */
   int IsExe = (!Name || !*Name) && !ExeSeen;
   if (IsExe)
     ExeSeen = 1;
-  else if (!Name || !*Name || seenBefore(Info->dlpi_addr))
+  else if (!Name || !*Name || seenBefore(Info->dlpi_addr, Name))
     return 0;
-  if (offloadsWithoutPlugin(IsExe ? "/proc/self/exe" : Name))
+  if (fromMemory(Info) == ASK_FILE &&
+      offloadsWithoutPlugin(IsExe ? "/proc/self/exe" : Name))
     fprintf(stderr,
             "omp-indirect: image '%s' has target regions but was compiled "
             "without the omp-indirect plugin: its kernels call host addresses "
@@ -139,5 +231,6 @@ static int visit(struct dl_phdr_info *Info, size_t Size, void *Data) {
 }
 
 void omp_indirect_report_unregistered_images(void) {
-  dl_iterate_phdr(visit, NULL);
+  int First = 1;
+  dl_iterate_phdr(visit, &First);
 }
