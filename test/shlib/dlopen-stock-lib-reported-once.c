@@ -1,17 +1,13 @@
 // A library with target regions built with plain clang and opened with
 // dlopen after the first kernel is named once, at the next table build (the
 // one a library built with the plugin causes), and never again; nothing is
-// named before. An executable built with plain clang that links a library
-// built with the plugin is named as "the executable".
+// named before.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clang %host-offload -O2 -fPIC -shared %S/Inputs/lib-plain.c -o %t/libstock.so
 // RUN: %wclang %host-offload -O2 -fPIC -shared %S/Inputs/lib-ind.c -o %t/libind.so
 // RUN: %wclang %host-offload -O2 %s -ldl -DSTOCK=\"%t/libstock.so\" \
 // RUN:   -DIND=\"%t/libind.so\" -o %t/a
 // RUN: %t/a 2>&1 | FileCheck %s
-// RUN: %clang %host-offload -O2 %S/Inputs/app-calls-lib.c -L%t -Wl,-rpath,%t \
-// RUN:   -lind -o %t/stock-app
-// RUN: %t/stock-app 2>&1 | FileCheck %s --check-prefix=EXE
 #include <dlfcn.h>
 #include <stdio.h>
 
@@ -43,5 +39,3 @@ int main(void) {
 // CHECK-NEXT: plain 2
 // CHECK-NEXT: third 7
 // CHECK-NOT: omp-indirect: image
-// EXE: omp-indirect: image 'the executable' has target regions but was compiled without the omp-indirect plugin
-// EXE: result 101
