@@ -16,8 +16,9 @@
 #include "clang/AST/Decl.h"
 
 namespace clang {
+class HeaderSearchOptions;
 class PreprocessorOptions;
-}
+} // namespace clang
 
 #include <optional>
 #include <vector>
@@ -78,10 +79,13 @@ std::vector<FoundFunction> findIndirectFunctions(clang::ASTContext &Ctx);
 
 /// An identifier of the translation unit, equal in the host and the device
 /// job: 16 hex digits hashing the original main file (name and inode), the
-/// user's -D/-U options and the names in \p Found.
+/// user's -D/-U, -I/-iquote/-idirafter and -include/-imacros options, and
+/// the names in \p Found. One file built in several configurations into
+/// one program gets one identifier per configuration.
 std::string translationUnitId(clang::ASTContext &Ctx,
                               const std::vector<FoundFunction> &Found,
-                              const clang::PreprocessorOptions &PPOpts);
+                              const clang::PreprocessorOptions &PPOpts,
+                              const clang::HeaderSearchOptions &HSOpts);
 
 } // namespace omp_indirect
 

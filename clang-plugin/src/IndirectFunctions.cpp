@@ -23,9 +23,11 @@
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
 using namespace clang;
@@ -280,7 +282,8 @@ std::vector<FoundFunction> findIndirectFunctions(ASTContext &Ctx) {
 
 std::string translationUnitId(ASTContext &Ctx,
                               const std::vector<FoundFunction> &Found,
-                              const PreprocessorOptions &PPOpts) {
+                              const PreprocessorOptions &PPOpts,
+                              const HeaderSearchOptions &HSOpts) {
   // At its end, the presumed name of the main file is the original source,
   // also when the job compiles preprocessed output (-save-temps).
   const SourceManager &SM = Ctx.getSourceManager();
@@ -296,6 +299,18 @@ std::string translationUnitId(ASTContext &Ctx,
   for (const auto &[Macro, IsUndef] : PPOpts.Macros)
     if (!StringRef(Macro).starts_with("__"))
       Key += (IsUndef ? ":-U" : ":-D") + Macro;
+  // Nor with different headers (-Iv1 and -Iv2, or -include v1/cfg.h). Only
+  // what the user gives, which the driver passes to both jobs alike: the
+  // device job adds system directories and clang's own `-include
+  // __clang_openmp_device_functions.h` of its own.
+  for (const HeaderSearchOptions::Entry &E : HSOpts.UserEntries)
+    if (E.Group == frontend::Quoted || E.Group == frontend::Angled ||
+        E.Group == frontend::After)
+      Key += ":-I" + std::to_string(E.Group) + E.Path;
+  for (const auto *List : {&PPOpts.Includes, &PPOpts.MacroIncludes})
+    for (const std::string &Inc : *List)
+      if (!llvm::sys::path::filename(Inc).starts_with("__clang"))
+        Key += ":-include" + Inc;
   for (const FoundFunction &F : Found)
     Key += ":" + F.MangledName;
   std::string Id;

@@ -53,7 +53,9 @@ public:
     std::vector<FoundVTable> VTables = findIndirectVTables(Ctx);
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    TUInfo Info{translationUnitId(Ctx, Found, CI.getPreprocessorOpts()), {},
+    TUInfo Info{translationUnitId(Ctx, Found, CI.getPreprocessorOpts(),
+                                  CI.getHeaderSearchOpts()),
+                {},
                 std::move(Mappers)};
     for (const FoundFunction &F : Found) {
       Info.Entries.push_back(
