@@ -12,6 +12,7 @@
 #define OMP_INDIRECT_CLANGCOMPAT_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/LangOptions.h"
 #include "llvm/Config/llvm-config.h"
@@ -46,6 +47,22 @@ inline bool isPureVirtual(const clang::FunctionDecl &FD) {
   return FD.isPureVirtual();
 #else
   return FD.isPure();
+#endif
+}
+
+/// Gives lambda class \p RD the mangling number \p Number within variable
+/// \p Context, keeping its internal linkage (clang 16's setLambdaMangling,
+/// clang 19's setLambdaNumbering).
+inline void setLambdaContext(clang::CXXRecordDecl &RD, unsigned Number,
+                             clang::Decl *Context) {
+#if LLVM_VERSION_MAJOR >= 19
+  clang::CXXRecordDecl::LambdaNumbering N = RD.getLambdaNumbering();
+  N.ContextDecl = Context;
+  N.ManglingNumber = Number;
+  N.HasKnownInternalLinkage = true;
+  RD.setLambdaNumbering(N);
+#else
+  RD.setLambdaMangling(Number, Context, /*HasKnownInternalLinkage=*/true);
 #endif
 }
 

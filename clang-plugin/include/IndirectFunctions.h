@@ -77,6 +77,15 @@ void addEnclosingBlockAttrs(clang::ASTContext &Ctx, const DirectiveLog &Log);
 /// their first declaration.
 std::vector<FoundFunction> findIndirectFunctions(clang::ASTContext &Ctx);
 
+/// Lambdas written directly in the initializer of a namespace-scope
+/// `declare target` variable have no mangling context, so the code generator
+/// names them `$_N` in an order of its own, which the plugin cannot know.
+/// Gives each such lambda of \p VD the variable as its context (and keeps
+/// its internal linkage), so its static invoker gets one name,
+/// `_ZN<var>MUl...E_8__invoke...`, in the plugin and in both jobs. Call it
+/// from HandleTopLevelDecl, before the code generator sees \p VD.
+void nameLambdasOfVariable(clang::VarDecl &VD);
+
 /// An identifier of the translation unit, equal in the host and the device
 /// job: 16 hex digits hashing the original main file (name and inode), the
 /// user's -D/-U, -I/-iquote/-idirafter and -include/-imacros options, and

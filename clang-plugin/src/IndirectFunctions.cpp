@@ -19,6 +19,7 @@
 #include "ClangCompat.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -238,9 +239,71 @@ public:
     return true;
   }
 
+  /// Counts the indirect variables whose initializers are being walked.
+  bool TraverseVarDecl(VarDecl *VD) {
+    bool Indirect = isIndirectVar(*VD);
+    IndirectVars += Indirect;
+    bool Continue = RecursiveASTVisitor::TraverseVarDecl(VD);
+    IndirectVars -= Indirect;
+    return Continue;
+  }
+
+  /// A captureless lambda written where its code is indirect (in an
+  /// indirect function, or in the initializer of a variable of an indirect
+  /// block) converts to a pointer to its static invoker, `__invoke`, a
+  /// function the source never names: each invoker the unit uses (one per
+  /// call signature of a generic lambda) is registered as indirect.
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    const CXXRecordDecl *RD = LE->getLambdaClass();
+    if (!RD || RD->isDependentContext() || !lambdaIsIndirect(*RD))
+      return true;
+    for (const NamedDecl *ND : RD->lookup(&Ctx.Idents.get("__invoke"))) {
+      if (const auto *M = dyn_cast<CXXMethodDecl>(ND))
+        visitInvoker(*M);
+      else if (const auto *T = dyn_cast<FunctionTemplateDecl>(ND))
+        for (const FunctionDecl *Spec : T->specializations())
+          visitInvoker(*Spec);
+    }
+    return true;
+  }
+
   std::vector<FoundFunction> Found;
 
 private:
+  /// True when the code of lambda class \p RD is indirect: the nearest
+  /// enclosing function that is not itself a lambda's is, or, outside any
+  /// function, the variable whose initializer holds the lambda is.
+  bool lambdaIsIndirect(const CXXRecordDecl &RD) {
+    for (const DeclContext *DC = RD.getDeclContext(); DC;
+         DC = DC->getParent()) {
+      const auto *FD = dyn_cast<FunctionDecl>(DC);
+      if (!FD || isLambdaCallOperator(FD))
+        continue;
+      std::optional<bool> Indirect = isIndirect(*FD, Ctx);
+      return Indirect && *Indirect;
+    }
+    return IndirectVars != 0;
+  }
+
+  /// True for a variable of an indirect block (or named by an indirect
+  /// `declare target`).
+  bool isIndirectVar(const VarDecl &VD) {
+    for (const auto *A :
+         VD.getMostRecentDecl()->specific_attrs<OMPDeclareTargetDeclAttr>())
+      if (std::optional<bool> V = indirectValue(*A, Ctx); V && *V)
+        return true;
+    return false;
+  }
+
+  /// Registers the static invoker \p FD of an indirect lambda if the unit
+  /// uses it (a conversion to a function pointer defines it).
+  void visitInvoker(const FunctionDecl &FD) {
+    if (FD.isDependentContext() || !FD.isUsed() ||
+        !Seen.insert(FD.getCanonicalDecl()).second)
+      return;
+    Found.push_back({&FD, mangledName(FD, *MC), irSignature(FD, Ctx)});
+  }
+
   void visit(const FunctionDecl &FD) {
     const FunctionDecl *Canon = FD.getCanonicalDecl();
     if (FD.isDependentContext() || !Seen.insert(Canon).second)
@@ -271,6 +334,7 @@ private:
   ASTContext &Ctx;
   std::unique_ptr<MangleContext> MC;
   llvm::DenseSet<const FunctionDecl *> Seen;
+  unsigned IndirectVars = 0;
 };
 } // namespace
 
@@ -278,6 +342,32 @@ std::vector<FoundFunction> findIndirectFunctions(ASTContext &Ctx) {
   Walker W(Ctx);
   W.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(W.Found);
+}
+
+namespace {
+/// The lambdas of an initializer, not those inside another lambda's body
+/// (which have their enclosing call operator as mangling context).
+struct InitializerLambdas : RecursiveASTVisitor<InitializerLambdas> {
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    Found.push_back(LE);
+    return true;
+  }
+  std::vector<LambdaExpr *> Found;
+};
+} // namespace
+
+void nameLambdasOfVariable(VarDecl &VD) {
+  if (!VD.hasGlobalStorage() || !VD.getDeclContext()->isFileContext() ||
+      !VD.getInit() || !VD.hasAttr<OMPDeclareTargetDeclAttr>())
+    return;
+  InitializerLambdas L;
+  L.TraverseStmt(VD.getInit());
+  unsigned Number = 0;
+  for (LambdaExpr *LE : L.Found) {
+    CXXRecordDecl *RD = LE->getLambdaClass();
+    if (RD && !RD->getLambdaContextDecl() && !RD->getLambdaManglingNumber())
+      setLambdaContext(*RD, ++Number, &VD);
+  }
 }
 
 std::string translationUnitId(ASTContext &Ctx,

@@ -45,6 +45,13 @@ class Consumer : public ASTConsumer {
 public:
   explicit Consumer(CompilerInstance &CI) : CI(CI) {}
 
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    for (Decl *D : DG)
+      if (auto *VD = dyn_cast<VarDecl>(D))
+        nameLambdasOfVariable(*VD);
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
@@ -81,8 +88,17 @@ private:
   /// it indirect, so it sees the definition again; a function it already
   /// emitted is not emitted twice. It reads `declare target` from the
   /// definition, which lacks it when the directive names a later
-  /// redeclaration.
+  /// redeclaration. A lambda's static invoker carries no `declare target`
+  /// of its own (the source never names it); it gets one, so that the
+  /// device job emits it also when only host code converts the lambda.
   void forceEmission(ASTContext &Ctx, FunctionDecl &Def) {
+    auto *MD = dyn_cast<CXXMethodDecl>(&Def);
+    if (MD && MD->isLambdaStaticInvoker() &&
+        !Def.hasAttr<OMPDeclareTargetDeclAttr>())
+      Def.addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
+          Ctx, OMPDeclareTargetDeclAttr::MT_To,
+          OMPDeclareTargetDeclAttr::DT_Any, /*IndirectExpr=*/nullptr,
+          /*Indirect=*/true, /*Level=*/0, Def.getSourceRange()));
     bool Inherited = inheritDeclareTarget(Ctx, Def);
     if (Def.hasAttr<UsedAttr>() && !Inherited)
       return;
