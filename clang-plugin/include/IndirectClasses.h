@@ -3,7 +3,9 @@
 // A class is *indirect* when one of its own virtual functions is indirect
 // (typically: the class is defined in a `begin declare target indirect`
 // block), or when its vtable holds an indirect function and it declares no
-// virtual function of its own without a device copy. Objects of such a class built on the host and mapped to a device
+// virtual function of its own without a device copy (an override of an
+// indirect function, wherever declared, is indirect: addOverriderAttrs).
+// Objects of such a class built on the host and mapped to a device
 // hold the host vtable's address; the device must read its own copy of the
 // vtable instead. This finds the vtables the translation unit owns, with
 // every address point an object can hold, so that the pass registers each
@@ -28,6 +30,16 @@ struct FoundVTable {
   std::string Symbol;             ///< Mangled vtable symbol, `_ZTV...`.
   std::vector<uint64_t> Offsets; ///< Byte offsets of its address points.
 };
+
+/// Classes derived from an indirect class outside any `declare target`
+/// block: each virtual function that overrides an indirect one and has no
+/// device copy of its own becomes indirect too (an implicit `declare target
+/// ... indirect`), so that a host-built object of the derived class reaches
+/// the device copy of its override, and the class, now indirect, registers
+/// its vtable. A function so marked that this unit does not define gets its
+/// device copy from the unit that defines it, where the same rule applies.
+/// Call it before findIndirectFunctions and findIndirectVTables.
+void addOverriderAttrs(clang::ASTContext &Ctx);
 
 /// Every indirect class whose vtable this unit emits (no key function, or
 /// the key function defined here), in declaration order. Warns, with

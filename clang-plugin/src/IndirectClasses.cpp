@@ -14,6 +14,10 @@
 // runtime drops the repeated pairs). The plugin has the code generator emit
 // that vtable in the host and the device job alike.
 //
+// Before that, addOverriderAttrs makes every override of an indirect
+// function indirect too, wherever its class is declared, so that classes
+// derived outside the block work (docs/indirect-forms.md, section 7).
+//
 // Diagnostics (warnings): a virtual function in an indirect class's vtable
 // that may have no device copy (neither `declare target` nor defined in the
 // unit), and a class template whose members are indirect but which is never
@@ -190,6 +194,42 @@ private:
   llvm::DenseSet<const Decl *> Seen;
 };
 } // namespace
+
+/// True if \p MD overrides, directly or not, an indirect function.
+static bool overridesIndirect(const CXXMethodDecl &MD, ASTContext &Ctx) {
+  for (const CXXMethodDecl *O : MD.overridden_methods())
+    if (isIndirectFn(*O, Ctx) || overridesIndirect(*O, Ctx))
+      return true;
+  return false;
+}
+
+namespace {
+class Overriders : public RecursiveASTVisitor<Overriders> {
+public:
+  explicit Overriders(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCXXMethodDecl(CXXMethodDecl *MD) {
+    if (!MD->isVirtual() || MD->isImplicit() || MD->isDependentContext() ||
+        isa<CXXDestructorDecl>(MD) || hasDeviceCopy(*MD) ||
+        !overridesIndirect(*MD, Ctx))
+      return true;
+    CXXMethodDecl *Latest = MD->getMostRecentDecl();
+    Latest->addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
+        Ctx, OMPDeclareTargetDeclAttr::MT_To, OMPDeclareTargetDeclAttr::DT_Any,
+        /*IndirectExpr=*/nullptr, /*Indirect=*/true, /*Level=*/0,
+        Latest->getSourceRange()));
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+};
+} // namespace
+
+void addOverriderAttrs(ASTContext &Ctx) {
+  Overriders(Ctx).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
 
 std::vector<FoundVTable> findIndirectVTables(ASTContext &Ctx) {
   if (!isa<ItaniumVTableContext>(Ctx.getVTableContext()))

@@ -56,6 +56,7 @@ public:
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
     std::vector<MapperRecord> Mappers = checkMappers(Ctx);
+    addOverriderAttrs(Ctx);
     std::vector<FoundFunction> Found = findIndirectFunctions(Ctx);
     std::vector<FoundVTable> VTables = findIndirectVTables(Ctx);
     if (Ctx.getDiagnostics().hasErrorOccurred())
