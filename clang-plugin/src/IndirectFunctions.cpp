@@ -234,8 +234,25 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// Two walks: the first collects the functions named in code (called,
+  /// or their address taken), the second finds the indirect functions.
+  bool Collecting = true;
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    visit(*FD);
+    if (!Collecting)
+      visit(*FD);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()); F && Collecting)
+      Named.insert(F->getCanonicalDecl());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl());
+        F && Collecting)
+      Named.insert(F->getCanonicalDecl());
     return true;
   }
 
@@ -255,7 +272,7 @@ public:
   /// call signature of a generic lambda) is registered as indirect.
   bool VisitLambdaExpr(LambdaExpr *LE) {
     const CXXRecordDecl *RD = LE->getLambdaClass();
-    if (!RD || RD->isDependentContext() || !lambdaIsIndirect(*RD))
+    if (Collecting || !RD || RD->isDependentContext() || !lambdaIsIndirect(*RD))
       return true;
     for (const NamedDecl *ND : RD->lookup(&Ctx.Idents.get("__invoke"))) {
       if (const auto *M = dyn_cast<CXXMethodDecl>(ND))
@@ -318,12 +335,11 @@ private:
     if (isPureVirtual(FD) && !FD.getMostRecentDecl()->isDefined())
       return;
     const FunctionDecl *Latest = FD.getMostRecentDecl();
-    // Only functions this unit defines or references belong in its table.
-    bool Defined = Latest->isDefined();
-    bool Referenced = false;
-    for (const FunctionDecl *R : Latest->redecls())
-      Referenced |= R->isReferenced();
-    if (!Defined && !Referenced)
+    // Only functions this unit defines or names in its code belong in its
+    // table. Not Sema's "referenced" bit: the device job also sets it for
+    // the virtual functions of a vtable it marks used (a mapped object's
+    // class), the host job does not, and the two tables must agree.
+    if (!Latest->isDefined() && !Named.contains(Canon))
       return;
     std::optional<bool> Indirect = isIndirect(*Latest, Ctx);
     if (Indirect && *Indirect)
@@ -333,13 +349,15 @@ private:
 
   ASTContext &Ctx;
   std::unique_ptr<MangleContext> MC;
-  llvm::DenseSet<const FunctionDecl *> Seen;
+  llvm::DenseSet<const FunctionDecl *> Seen, Named;
   unsigned IndirectVars = 0;
 };
 } // namespace
 
 std::vector<FoundFunction> findIndirectFunctions(ASTContext &Ctx) {
   Walker W(Ctx);
+  W.TraverseDecl(Ctx.getTranslationUnitDecl());
+  W.Collecting = false;
   W.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(W.Found);
 }
