@@ -72,6 +72,12 @@ bool inheritDeclareTarget(clang::ASTContext &Ctx, clang::FunctionDecl &Def);
 /// parsing and before findIndirectFunctions.
 void addEnclosingBlockAttrs(clang::ASTContext &Ctx, const DirectiveLog &Log);
 
+/// Gives \p FD an implicit `declare target ... indirect` (map type to, any
+/// device), as a function declared in an indirect block has: for functions
+/// the source cannot name in a directive (a lambda's static invoker, an
+/// override declared outside the block).
+void markIndirect(clang::ASTContext &Ctx, clang::FunctionDecl &FD);
+
 /// Every indirect function of the translation unit that must be registered
 /// here: those defined in it and those referenced in it, in the order of
 /// their first declaration.

@@ -214,11 +214,7 @@ public:
         isa<CXXDestructorDecl>(MD) || hasDeviceCopy(*MD) ||
         !overridesIndirect(*MD, Ctx))
       return true;
-    CXXMethodDecl *Latest = MD->getMostRecentDecl();
-    Latest->addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
-        Ctx, OMPDeclareTargetDeclAttr::MT_To, OMPDeclareTargetDeclAttr::DT_Any,
-        /*IndirectExpr=*/nullptr, /*Indirect=*/true, /*Level=*/0,
-        Latest->getSourceRange()));
+    markIndirect(Ctx, *MD->getMostRecentDecl());
     return true;
   }
 

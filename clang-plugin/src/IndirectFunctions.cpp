@@ -76,6 +76,13 @@ std::optional<bool> isIndirect(const FunctionDecl &FD, ASTContext &Ctx) {
   return indirectValue(*A, Ctx);
 }
 
+void markIndirect(ASTContext &Ctx, FunctionDecl &FD) {
+  FD.addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
+      Ctx, OMPDeclareTargetDeclAttr::MT_To, OMPDeclareTargetDeclAttr::DT_Any,
+      /*IndirectExpr=*/nullptr, /*Indirect=*/true, /*Level=*/0,
+      FD.getSourceRange()));
+}
+
 bool inheritDeclareTarget(ASTContext &Ctx, FunctionDecl &Def) {
   bool Added = false;
   for (const auto *A : Def.getMostRecentDecl()

@@ -96,10 +96,7 @@ private:
     auto *MD = dyn_cast<CXXMethodDecl>(&Def);
     if (MD && MD->isLambdaStaticInvoker() &&
         !Def.hasAttr<OMPDeclareTargetDeclAttr>())
-      Def.addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
-          Ctx, OMPDeclareTargetDeclAttr::MT_To,
-          OMPDeclareTargetDeclAttr::DT_Any, /*IndirectExpr=*/nullptr,
-          /*Indirect=*/true, /*Level=*/0, Def.getSourceRange()));
+      markIndirect(Ctx, Def);
     bool Inherited = inheritDeclareTarget(Ctx, Def);
     if (Def.hasAttr<UsedAttr>() && !Inherited)
       return;
