@@ -241,24 +241,19 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  /// Two walks: the first collects the functions named in code (called,
-  /// or their address taken), the second finds the indirect functions.
-  bool Collecting = true;
-
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!Collecting)
-      visit(*FD);
+    visit(*FD);
     return true;
   }
 
+  /// The functions named in code (called, or their address taken).
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()); F && Collecting)
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
       Named.insert(F->getCanonicalDecl());
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
-    if (const auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl());
-        F && Collecting)
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl()))
       Named.insert(F->getCanonicalDecl());
     return true;
   }
@@ -279,7 +274,7 @@ public:
   /// call signature of a generic lambda) is registered as indirect.
   bool VisitLambdaExpr(LambdaExpr *LE) {
     const CXXRecordDecl *RD = LE->getLambdaClass();
-    if (Collecting || !RD || RD->isDependentContext() || !lambdaIsIndirect(*RD))
+    if (!RD || RD->isDependentContext() || !lambdaIsIndirect(*RD))
       return true;
     for (const NamedDecl *ND : RD->lookup(&Ctx.Idents.get("__invoke"))) {
       if (const auto *M = dyn_cast<CXXMethodDecl>(ND))
@@ -291,7 +286,19 @@ public:
     return true;
   }
 
-  std::vector<FoundFunction> Found;
+  /// What the walk found, in order: only functions this unit defines or
+  /// names in its code belong in its table. Not Sema's "referenced" bit:
+  /// the device job also sets it for the virtual functions of a vtable it
+  /// marks used (a mapped object's class), the host job does not, and the
+  /// two tables must agree. Whether code names a function is known only at
+  /// the end of the walk.
+  std::vector<FoundFunction> take() {
+    llvm::erase_if(Found, [&](const FoundFunction &F) {
+      return !F.Decl->isDefined() &&
+             !Named.contains(F.Decl->getCanonicalDecl());
+    });
+    return std::move(Found);
+  }
 
 private:
   /// True when the code of lambda class \p RD is indirect: the nearest
@@ -342,12 +349,6 @@ private:
     if (isPureVirtual(FD) && !FD.getMostRecentDecl()->isDefined())
       return;
     const FunctionDecl *Latest = FD.getMostRecentDecl();
-    // Only functions this unit defines or names in its code belong in its
-    // table. Not Sema's "referenced" bit: the device job also sets it for
-    // the virtual functions of a vtable it marks used (a mapped object's
-    // class), the host job does not, and the two tables must agree.
-    if (!Latest->isDefined() && !Named.contains(Canon))
-      return;
     std::optional<bool> Indirect = isIndirect(*Latest, Ctx);
     if (Indirect && *Indirect)
       Found.push_back(
@@ -356,6 +357,7 @@ private:
 
   ASTContext &Ctx;
   std::unique_ptr<MangleContext> MC;
+  std::vector<FoundFunction> Found;
   llvm::DenseSet<const FunctionDecl *> Seen, Named;
   unsigned IndirectVars = 0;
 };
@@ -364,9 +366,7 @@ private:
 std::vector<FoundFunction> findIndirectFunctions(ASTContext &Ctx) {
   Walker W(Ctx);
   W.TraverseDecl(Ctx.getTranslationUnitDecl());
-  W.Collecting = false;
-  W.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return std::move(W.Found);
+  return W.take();
 }
 
 namespace {
