@@ -79,8 +79,9 @@ void addEnclosingBlockAttrs(clang::ASTContext &Ctx, const DirectiveLog &Log);
 void markIndirect(clang::ASTContext &Ctx, clang::FunctionDecl &FD);
 
 /// Every indirect function of the translation unit that must be registered
-/// here: those defined in it and those referenced in it, in the order of
-/// their first declaration.
+/// here: those defined in it and those its code names (calls, takes the
+/// address of), and the static invokers of its indirect lambdas, in the
+/// order of their first declaration.
 std::vector<FoundFunction> findIndirectFunctions(clang::ASTContext &Ctx);
 
 /// Lambdas written directly in the initializer of a namespace-scope
