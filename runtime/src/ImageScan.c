@@ -105,7 +105,7 @@ static int offloadsWithoutPlugin(const char *Path) {
   return Offloads && !Registers;
 }
 
-/* The loaded segment of Info that holds [Addr, Addr + Len), or 0. */
+/* True when one loaded segment of Info holds [Addr, Addr + Len). */
 static int inLoadedSegment(const struct dl_phdr_info *Info, uintptr_t Addr,
                            size_t Len) {
   for (int I = 0; I < Info->dlpi_phnum; ++I) {
@@ -118,13 +118,11 @@ static int inLoadedSegment(const struct dl_phdr_info *Info, uintptr_t Addr,
   return 0;
 }
 
-enum verdict { NOT_OFFLOAD, PLUGIN_IMAGE, ASK_FILE };
-
-/* Step 1: what the object's dynamic section, in memory, says. ASK_FILE when
-   it cannot be read there (no dynamic section, a string table outside the
-   object) or when the object needs libomptarget without naming our
-   registration function. */
-static enum verdict fromMemory(const struct dl_phdr_info *Info) {
+/* Step 1, from the object's dynamic section in memory: true when the file
+   must tell (step 2), because the section cannot be read there (none, or a
+   string table outside the object), or because the object needs
+   libomptarget without naming our registration function. */
+static int needsFileCheck(const struct dl_phdr_info *Info) {
   const ElfW(Dyn) *Dyn = NULL;
   size_t NumDyn = 0;
   for (int I = 0; I < Info->dlpi_phnum; ++I)
@@ -133,33 +131,28 @@ static enum verdict fromMemory(const struct dl_phdr_info *Info) {
       NumDyn = Info->dlpi_phdr[I].p_memsz / sizeof *Dyn;
     }
   if (!Dyn)
-    return ASK_FILE;
+    return 1;
   uintptr_t StrTab = 0;
-  size_t StrSize = 0, NumNeeded = 0;
+  size_t StrSize = 0;
   for (size_t I = 0; I < NumDyn && Dyn[I].d_tag != DT_NULL; ++I) {
     if (Dyn[I].d_tag == DT_STRTAB)
       StrTab = Dyn[I].d_un.d_ptr;
     else if (Dyn[I].d_tag == DT_STRSZ)
       StrSize = Dyn[I].d_un.d_val;
-    else if (Dyn[I].d_tag == DT_NEEDED)
-      ++NumNeeded;
   }
   /* The loader relocates DT_STRTAB in place in most objects, not in all. */
   if (StrTab && StrTab < Info->dlpi_addr)
     StrTab += Info->dlpi_addr;
   if (!StrTab || !StrSize || !inLoadedSegment(Info, StrTab, StrSize))
-    return ASK_FILE;
+    return 1;
   const char *Str = (const char *)StrTab;
   static const char Target[] = "libomptarget";
-  int NeedsTarget = 0;
-  for (size_t I = 0; NumNeeded && I < NumDyn && Dyn[I].d_tag != DT_NULL; ++I)
+  static const char Reg[] = "__omp_indirect_register_image";
+  for (size_t I = 0; I < NumDyn && Dyn[I].d_tag != DT_NULL; ++I)
     if (Dyn[I].d_tag == DT_NEEDED && Dyn[I].d_un.d_val < StrSize &&
         !strncmp(Str + Dyn[I].d_un.d_val, Target, sizeof Target - 1))
-      NeedsTarget = 1;
-  if (!NeedsTarget)
-    return NOT_OFFLOAD;
-  static const char Reg[] = "__omp_indirect_register_image";
-  return memmem(Str, StrSize, Reg, sizeof Reg) ? PLUGIN_IMAGE : ASK_FILE;
+      return !memmem(Str, StrSize, Reg, sizeof Reg);
+  return 0;
 }
 
 /* Objects already looked at, by load address and a hash of the name, so
@@ -196,20 +189,20 @@ static int seenBefore(uintptr_t Base, const char *Name) {
   return 0;
 }
 
-/* The loader's count of objects added, when the last walk started; a walk
-   that finds it unchanged (nothing was opened since) stops at once. */
+/* The loader's count of objects added, when the last walk started (0
+   before the first: the count starts at the objects loaded with the
+   program); a walk that finds it unchanged (nothing was opened since) stops
+   at once. */
 static unsigned long long LastAdds;
-static int Walked;
 
 static int visit(struct dl_phdr_info *Info, size_t Size, void *Data) {
   int *First = Data;
   if (*First) {
     *First = 0;
     if (Size >= offsetof(struct dl_phdr_info, dlpi_subs)) {
-      if (Walked && Info->dlpi_adds == LastAdds)
+      if (Info->dlpi_adds == LastAdds)
         return 1;
       LastAdds = Info->dlpi_adds;
-      Walked = 1;
     }
   }
   const char *Name = Info->dlpi_name;
@@ -219,7 +212,7 @@ static int visit(struct dl_phdr_info *Info, size_t Size, void *Data) {
     ExeSeen = 1;
   else if (!Name || !*Name || seenBefore(Info->dlpi_addr, Name))
     return 0;
-  if (fromMemory(Info) == ASK_FILE &&
+  if (needsFileCheck(Info) &&
       offloadsWithoutPlugin(IsExe ? "/proc/self/exe" : Name))
     fprintf(stderr,
             "omp-indirect: image '%s' has target regions but was compiled "
