@@ -71,7 +71,7 @@ constexpr llvm::StringLiteral RegisterImageName = "__omp_indirect_register_image
 constexpr llvm::StringLiteral UnregisterImageName =
     "__omp_indirect_unregister_image";
 /// Layout version of the image descriptor.
-constexpr uint32_t ImageDescVersion = 2;
+constexpr uint32_t ImageDescVersion = 3;
 ///}
 
 /// One entry of a translation unit's FPTR table: an indirect function, or

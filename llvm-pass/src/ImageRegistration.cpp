@@ -15,11 +15,15 @@
 //   @__omp_indirect_image = linkonce_odr hidden constant
 //       { i32 version, i32 0, ptr @__start_omp_offloading_fptr_entries,
 //         ptr @__stop_omp_offloading_fptr_entries,
-//         ptr @__omp_offloading_fptr_map_p }
+//         ptr @__omp_offloading_fptr_map_p,
+//         ptr @__start_omp_offloading_entries,
+//         ptr @__stop_omp_offloading_entries }
 //
 // with a constructor that calls __omp_indirect_register_image(&desc) and a
 // destructor (dlclose, exit) that calls __omp_indirect_unregister_image. The
-// section bounds are hidden too: each image sees its own FPTR tables.
+// section bounds are hidden too: each image sees its own FPTR tables and its
+// own libomptarget entries (whose mappings the runtime drops when the image
+// is closed).
 //
 // USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect host.ll -S
@@ -113,11 +117,15 @@ static void emitImageDescriptor(Module &M, GlobalVariable *MapP) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   PointerType *Ptr = PointerType::get(Ctx, 0);
-  auto *DescTy = StructType::get(Ctx, {I32, I32, Ptr, Ptr, Ptr});
+  auto *DescTy = StructType::get(Ctx, {I32, I32, Ptr, Ptr, Ptr, Ptr, Ptr});
   Constant *Fields[] = {
-      ConstantInt::get(I32, ImageDescVersion), ConstantInt::get(I32, 0),
+      ConstantInt::get(I32, ImageDescVersion),
+      ConstantInt::get(I32, 0),
       sectionBound(M, "__start_" + FptrSectionName),
-      sectionBound(M, "__stop_" + FptrSectionName), MapP};
+      sectionBound(M, "__stop_" + FptrSectionName),
+      MapP,
+      sectionBound(M, "__start_" + OffloadSectionName),
+      sectionBound(M, "__stop_" + OffloadSectionName)};
   Comdat *C = M.getOrInsertComdat(ImageDescName);
   auto *Desc = new GlobalVariable(M, DescTy, /*isConstant=*/true,
                                   GlobalValue::LinkOnceODRLinkage,

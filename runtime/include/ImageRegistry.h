@@ -19,21 +19,30 @@
 /// What the compiler emits once per image (llvm-pass/src/ImageRegistration.cpp;
 /// docs/format.md). Every pointer is the image's own: the symbols are hidden.
 typedef struct omp_indirect_image_desc {
-  uint32_t version;                           ///< 2.
+  uint32_t version;                           ///< 3.
   uint32_t reserved;                          ///< 0.
   const omp_indirect_entry *entries_begin;    ///< The image's FPTR tables,
   const omp_indirect_entry *entries_end;      ///< or both NULL when it has none.
   void **map_p; ///< Host shadow of the device global the lookup reads.
+  const omp_indirect_entry *offload_begin; ///< The image's libomptarget
+  const omp_indirect_entry *offload_end;   ///< entries, or both NULL.
 } omp_indirect_image_desc;
 
 /// The version of omp_indirect_image_desc this runtime reads.
-#define OMP_INDIRECT_IMAGE_DESC_VERSION 2
+#define OMP_INDIRECT_IMAGE_DESC_VERSION 3
 
-/// \name Called by each image's constructor and destructor.
+/// \name Called by each image's constructor and destructor (the second
+/// lives in ImageClose.c).
 ///{
 void __omp_indirect_register_image(const omp_indirect_image_desc *Desc);
 void __omp_indirect_unregister_image(const omp_indirect_image_desc *Desc);
 ///}
+
+/// Removes \p Desc from the registry and copies its loaded segments to
+/// \p Ranges (*\p NumRanges of them). Returns 0 when it was not registered.
+/// Never calls libomptarget.
+int omp_indirect_registry_remove(const omp_indirect_image_desc *Desc,
+                                 uintptr_t Ranges[8][2], unsigned *NumRanges);
 
 /// A copy of one registered image, taken under the registry lock, so that a
 /// table can be built from it while another thread runs dlclose.

@@ -92,14 +92,18 @@ typedef struct omp_indirect_device_view {
 /// have a device image there. Returns nonzero after an error message.
 int omp_indirect_view_device(int32_t DeviceId, omp_indirect_device_view *V);
 void omp_indirect_view_free(omp_indirect_device_view *V);
+/// What omp_indirect_build_table and omp_indirect_upload return, without a
+/// message, when an image of the view was closed while they read it: the
+/// caller takes a new view and builds again.
+#define OMP_INDIRECT_RETRY 2
 /// Builds the sorted, deduplicated table of every image in \p V on
-/// \p DeviceId into *Out (malloc'd) and its length into *Size. Returns 0, or
-/// nonzero after an error message.
+/// \p DeviceId into *Out (malloc'd) and its length into *Size. Returns 0,
+/// OMP_INDIRECT_RETRY, or 1 after an error message.
 int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
                              __omp_offloading_fptr_map_ty **Out,
                              uint64_t *Size);
 /// Copies \p Table to the device and points every image of \p V on it at the
-/// copy. Returns nonzero after an error message.
+/// copy. Returns 0, OMP_INDIRECT_RETRY, or 1 after an error message.
 int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
                         uint64_t Size, __omp_offloading_fptr_map_ty *Table);
 /// The address on device \p DeviceId of the device copy of the global at
@@ -108,6 +112,14 @@ int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
 /// libomptarget 19 maps the host address to itself (a device copy never
 /// sits at its host shadow's address).
 void *omp_indirect_device_global(const void *HostAddr, int DeviceId);
+/// Called by the first launch: from then on, an image closed by exit() is
+/// told apart from one closed by dlclose (ImageClose.c).
+void omp_indirect_watch_exit(void);
+/// The number of devices the launch hook knows: 0 before its first launch.
+int omp_indirect_prepared_devices(void);
+/// True when a table was built for \p DeviceId (below
+/// omp_indirect_prepared_devices()): libomptarget loaded the images there.
+int omp_indirect_device_prepared(int DeviceId);
 /// \name Map-time translation (MapTimeTranslation.c)
 ///{
 /// Hands device \p DeviceId's new sorted table (malloc'd; ownership passes)
@@ -122,6 +134,11 @@ void omp_indirect_map_time_set_table(int DeviceId, int NumDevices,
 /// kernel receives the device address.
 void omp_indirect_map_time_translate(int DeviceId,
                                      const omp_indirect_kernel_args *Args);
+/// An image is being closed: drops the associations made on \p DeviceId for
+/// functions in its \p NumRanges loaded segments \p Ranges, and makes none
+/// for them until the next table.
+void omp_indirect_map_time_forget(int DeviceId, const uintptr_t Ranges[][2],
+                                  unsigned NumRanges);
 ///}
 /// Prints one line for each loaded image, once, that has offload code but
 /// was compiled without the plugin (ImageScan.c).

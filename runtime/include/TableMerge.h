@@ -20,7 +20,9 @@ typedef struct omp_indirect_pair {
   const char *name; ///< The function's name, for messages.
 } omp_indirect_pair;
 
-/// Sorts \p Pairs by host address and writes one row per host address to
+/// Drops the pairs whose device address is their host address (never a
+/// device copy), sorts the rest by host address, and writes one row per host
+/// address to
 /// \p Map (room for \p N rows), its length to *Len. Pairs for one host address
 /// that disagree resolve to the pair of the one image that defines the host
 /// function (omp_indirect_image_owns); with no such single image, prints an

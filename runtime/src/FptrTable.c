@@ -11,12 +11,14 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "ImageRegistry.h"
+#include "PltAliases.h"
 #include "OmpIndirectRT.h"
 #include "TableMerge.h"
 
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The length of the unit table that starts at entry I: the first entry's
    size (docs/format.md, section 2), or 0 when it does not say (a table from
@@ -40,11 +42,13 @@ static size_t probeRun(int DeviceId, const omp_indirect_entry *Host, size_t I,
 /* Reads the device copies of the image's entries into Dev, one unit's table
    per copy: one omp_get_mapped_ptr and one omp_target_memcpy per unit. */
 static int readDeviceEntries(int DeviceId, const omp_indirect_image *Image,
-                             omp_indirect_entry *Dev) {
+                             uint64_t Generation, omp_indirect_entry *Dev) {
   const omp_indirect_entry *Host = Image->desc->entries_begin;
   size_t I = 0, N = Image->num_entries;
   while (I < N) {
     char *Begin = omp_indirect_device_global(&Host[I], DeviceId);
+    if (!Begin && omp_indirect_registry_generation() != Generation)
+      return OMP_INDIRECT_RETRY; /* Closed meanwhile (ImageClose.c). */
     if (!Begin) {
       omp_indirect_error(DeviceId,
                          "image '%s': indirect function '%s' has no FPTR "
@@ -72,8 +76,9 @@ static int readDeviceEntries(int DeviceId, const omp_indirect_image *Image,
 }
 
 /* Appends the pairs of one image to Out; returns nonzero after an error. */
-static int pairImage(int DeviceId, const omp_indirect_image *Images,
+static int pairImage(int DeviceId, const omp_indirect_device_view *V,
                      size_t Index, omp_indirect_pair *Out) {
+  const omp_indirect_image *Images = V->images;
   const omp_indirect_image *Image = &Images[Index];
   size_t N = Image->num_entries;
   omp_indirect_entry *Dev = malloc(N * sizeof *Dev);
@@ -81,7 +86,7 @@ static int pairImage(int DeviceId, const omp_indirect_image *Images,
     omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", N);
     return 1;
   }
-  int Failed = readDeviceEntries(DeviceId, Image, Dev);
+  int Failed = readDeviceEntries(DeviceId, Image, V->generation, Dev);
   for (size_t I = 0; !Failed && I < N; ++I) {
     const omp_indirect_entry *H = &Image->entries[I];
     if (Dev[I].flags != OMP_DECLARE_TARGET_FPTR ||
@@ -99,6 +104,31 @@ static int pairImage(int DeviceId, const omp_indirect_image *Images,
   }
   free(Dev);
   return Failed;
+}
+
+/* Appends the rows of a non-PIE executable's canonical PLT entries for
+   library functions (PltAliases.c) to *Pairs, growing *Map to match. */
+static int addPltAliases(int DeviceId, omp_indirect_pair **Pairs,
+                         __omp_offloading_fptr_map_ty **Map, size_t *N) {
+  omp_indirect_pair *Aliases;
+  size_t A = omp_indirect_plt_aliases(*Pairs, *N, &Aliases);
+  if (!A)
+    return 0;
+  omp_indirect_pair *P = realloc(*Pairs, (*N + A) * sizeof *P);
+  if (P)
+    *Pairs = P;
+  __omp_offloading_fptr_map_ty *M = P ? realloc(*Map, (*N + A) * sizeof *M) : NULL;
+  if (M)
+    *Map = M;
+  if (!P || !M) {
+    free(Aliases);
+    omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", *N + A);
+    return 1;
+  }
+  memcpy(*Pairs + *N, Aliases, A * sizeof *Aliases);
+  *N += A;
+  free(Aliases);
+  return 0;
 }
 
 int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
@@ -123,16 +153,18 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
   for (size_t I = 0; !Failed && I < NumImages; ++I) {
     if (!OnDevice[I])
       continue;
-    Failed = pairImage(DeviceId, Images, I, Pairs + At);
+    Failed = pairImage(DeviceId, V, I, Pairs + At);
     At += Images[I].num_entries;
   }
+  if (!Failed)
+    Failed = addPltAliases(DeviceId, &Pairs, &Map, &N);
   uint64_t Len = 0;
   if (!Failed)
     Failed = omp_indirect_merge_pairs(DeviceId, Images, Pairs, N, Map, &Len);
   free(Pairs);
   if (Failed) {
     free(Map);
-    return 1;
+    return Failed;
   }
   *Out = Map;
   *Size = Len;

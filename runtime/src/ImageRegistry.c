@@ -108,7 +108,9 @@ void __omp_indirect_register_image(const omp_indirect_image_desc *Desc) {
             R.name, (size_t)(Desc->entries_end - Desc->entries_begin));
 }
 
-void __omp_indirect_unregister_image(const omp_indirect_image_desc *Desc) {
+int omp_indirect_registry_remove(const omp_indirect_image_desc *Desc,
+                                 uintptr_t Ranges[8][2], unsigned *NumRanges) {
+  int Found = 0;
   pthread_mutex_lock(&RegistryLock);
   for (size_t I = 0; I < NumImages; ++I) {
     if (Images[I].desc != Desc)
@@ -116,12 +118,16 @@ void __omp_indirect_unregister_image(const omp_indirect_image_desc *Desc) {
     if (omp_indirect_debug())
       fprintf(stderr, "omp-indirect: unregistered image '%s'\n",
               Images[I].name);
+    memcpy(Ranges, Images[I].ranges, sizeof Images[I].ranges);
+    *NumRanges = Images[I].num_ranges;
     free(Images[I].name);
     Images[I] = Images[--NumImages];
     atomic_fetch_add_explicit(&Generation, 1, memory_order_release);
+    Found = 1;
     break;
   }
   pthread_mutex_unlock(&RegistryLock);
+  return Found;
 }
 
 uint64_t omp_indirect_registry_generation(void) {

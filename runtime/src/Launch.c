@@ -49,6 +49,7 @@ static int deviceCount(void) {
       abort();
     }
     atomic_store_explicit(&NumDevices, N, memory_order_release);
+    omp_indirect_watch_exit();
   }
   pthread_mutex_unlock(&Lock);
   return N;
@@ -105,9 +106,20 @@ int omp_indirect_prepare_device(int64_t DeviceId) {
      generation; a generation that moved on again is caught next launch. */
   if (atomic_load_explicit(&Built[DeviceId], memory_order_relaxed) !=
       omp_indirect_registry_generation())
-    Rc = upload((int)DeviceId);
+    do /* Again when an image was closed while we read it. */
+      Rc = upload((int)DeviceId);
+    while (Rc == OMP_INDIRECT_RETRY);
   pthread_mutex_unlock(&Lock);
   return Rc;
+}
+
+int omp_indirect_prepared_devices(void) {
+  int N = atomic_load_explicit(&NumDevices, memory_order_acquire);
+  return N > 0 ? N : 0;
+}
+
+int omp_indirect_device_prepared(int DeviceId) {
+  return atomic_load_explicit(&Built[DeviceId], memory_order_acquire) != 0;
 }
 
 int omp_indirect_upload_count(int64_t DeviceId) {

@@ -49,7 +49,8 @@ enum row_state {
   ROW_ASSOCIATED = 1,  /* We associated it, and drop it when it goes stale. */
   ROW_LIBOMPTARGET = 2 /* Mapped by libomptarget itself (LLVM 19, from
                           clang's own entries for `indirect` functions) or
-                          by someone else: never ours to change. */
+                          by someone else, or in an image being closed:
+                          never ours to change. */
 };
 
 static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
@@ -147,5 +148,25 @@ void omp_indirect_map_time_translate(int DeviceId,
                  ? ROW_LIBOMPTARGET
                  : ROW_ASSOCIATED;
   }
+  pthread_mutex_unlock(&Lock);
+}
+
+void omp_indirect_map_time_forget(int DeviceId, const uintptr_t Ranges[][2],
+                                  unsigned NumRanges) {
+  device_rows *All = atomic_load_explicit(&Devices, memory_order_acquire);
+  if (!All || DeviceId < 0 || DeviceId >= NumDevices)
+    return;
+  device_rows *D = &All[DeviceId];
+  pthread_mutex_lock(&Lock);
+  for (unsigned R = 0; R < NumRanges; ++R)
+    for (uint64_t I = 0; I < D->n; ++I) {
+      uintptr_t Host = (uintptr_t)D->rows[I].host_ptr;
+      if (Host < Ranges[R][0] || Host >= Ranges[R][1])
+        continue;
+      if (D->state[I] == ROW_ASSOCIATED)
+        omp_target_disassociate_ptr((void *)Host, DeviceId);
+      /* The image is gone: its rows wait for the next table untouched. */
+      D->state[I] = ROW_LIBOMPTARGET;
+    }
   pthread_mutex_unlock(&Lock);
 }

@@ -80,6 +80,16 @@ int omp_indirect_merge_pairs(int DeviceId, const omp_indirect_image *Images,
                              omp_indirect_pair *Pairs, size_t N,
                              __omp_offloading_fptr_map_ty *Map,
                              uint64_t *Len) {
+  /* A device copy never sits at its host function's address. Such a pair
+     comes from a unit that only declares the function: on the host-offload
+     device the dynamic linker bound its device reference to the host copy
+     (or, in a non-PIE executable, to the canonical PLT entry). The image
+     that defines the function gives the device copy. */
+  size_t Kept = 0;
+  for (size_t I = 0; I < N; ++I)
+    if (Pairs[I].host != Pairs[I].tgt)
+      Pairs[Kept++] = Pairs[I];
+  N = Kept;
   if (sortPairs(Pairs, N)) {
     omp_indirect_error(DeviceId, "out of memory sorting %zu FPTR entries", N);
     return 1;

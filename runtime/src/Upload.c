@@ -34,10 +34,12 @@ void *omp_indirect_device_global(const void *HostAddr, int DeviceId) {
   return Dev == HostAddr ? NULL : Dev;
 }
 
-static int writeDeviceGlobal(int32_t DeviceId, const omp_indirect_image *Image,
-                             void *Shadow, const void *Value,
-                             const char *Name) {
+static int writeDeviceGlobal(int32_t DeviceId, const omp_indirect_device_view *V,
+                             const omp_indirect_image *Image, void *Shadow,
+                             const void *Value, const char *Name) {
   void *Dst = omp_indirect_device_global(Shadow, DeviceId);
+  if (!Dst && omp_indirect_registry_generation() != V->generation)
+    return OMP_INDIRECT_RETRY; /* Closed meanwhile (ImageClose.c). */
   if (!Dst || omp_target_memcpy(Dst, Value, 8, 0, 0, DeviceId,
                                 omp_get_initial_device())) {
     omp_indirect_error(DeviceId, "image '%s': cannot write %s on the device",
@@ -103,9 +105,10 @@ int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
     if (!V->on_device[I])
       continue;
     const omp_indirect_image *Image = &V->images[I];
-    if (writeDeviceGlobal(DeviceId, Image, Image->map_p, &Dev,
-                          "__omp_offloading_fptr_map_p"))
-      return 1;
+    int Rc = writeDeviceGlobal(DeviceId, V, Image, Image->map_p, &Dev,
+                               "__omp_offloading_fptr_map_p");
+    if (Rc)
+      return Rc;
   }
   return 0;
 }
@@ -147,10 +150,13 @@ void omp_indirect_view_free(omp_indirect_device_view *V) {
 
 int32_t __tgt_rtl_set_function_ptr_map(int32_t DeviceId, uint64_t Size,
                                        __omp_offloading_fptr_map_ty *Table) {
-  omp_indirect_device_view V;
-  if (omp_indirect_view_device(DeviceId, &V))
-    return 1;
-  int Rc = omp_indirect_upload(DeviceId, &V, Size, Table);
-  omp_indirect_view_free(&V);
+  int Rc;
+  do { /* Again when an image was closed while we wrote to it. */
+    omp_indirect_device_view V;
+    if (omp_indirect_view_device(DeviceId, &V))
+      return 1;
+    Rc = omp_indirect_upload(DeviceId, &V, Size, Table);
+    omp_indirect_view_free(&V);
+  } while (Rc == OMP_INDIRECT_RETRY);
   return Rc;
 }

@@ -17,8 +17,8 @@
 ; HOST: @.omp_offloading.entry.__omp_offloading_fptr_map_p = weak hidden constant %struct.__tgt_offload_entry { ptr @__omp_offloading_fptr_map_p, ptr @{{.*}}, i64 8, i32 0, i32 0 }, section "omp_offloading_entries"
 ; HOST: @__start_omp_offloading_fptr_entries = extern_weak hidden constant i8
 ; HOST: @__stop_omp_offloading_fptr_entries = extern_weak hidden constant i8
-; HOST: @__omp_indirect_image = linkonce_odr hidden constant { i32, i32, ptr, ptr, ptr }
-; HOST-SAME: { i32 2, i32 0, ptr @__start_omp_offloading_fptr_entries, ptr @__stop_omp_offloading_fptr_entries, ptr @__omp_offloading_fptr_map_p }, comdat, align 8
+; HOST: @__omp_indirect_image = linkonce_odr hidden constant { i32, i32, ptr, ptr, ptr, ptr, ptr }
+; HOST-SAME: { i32 3, i32 0, ptr @__start_omp_offloading_fptr_entries, ptr @__stop_omp_offloading_fptr_entries, ptr @__omp_offloading_fptr_map_p, ptr @__start_omp_offloading_entries, ptr @__stop_omp_offloading_entries }, comdat, align 8
 ; HOST: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @__omp_indirect_image_ctor, ptr @__omp_indirect_image }]
 ; HOST: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @__omp_indirect_image_dtor, ptr @__omp_indirect_image }]
 ; HOST-LABEL: define linkonce_odr hidden void @__omp_indirect_image_ctor() {{.*}}comdat($__omp_indirect_image) {
