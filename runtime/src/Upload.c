@@ -62,7 +62,7 @@ static int copyBlock(int32_t DeviceId, uint64_t Size,
   *Dev = NULL;
   if (!Size)
     return 0;
-  omp_indirect_table_options Opts = {lookupFromEnv(), 0, 0};
+  omp_indirect_table_options Opts = {.lookup = lookupFromEnv()};
   size_t Bytes = 0;
   void *Block = omp_indirect_device_table_build_with(Table, Size, &Bytes, &Opts);
   if (!Block) {
