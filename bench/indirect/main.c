@@ -12,6 +12,13 @@
  *   random_host   tab[idx[i]](i)           host addresses of K functions
  *   random_device dev[idx[i]](i)           device addresses of the same
  *                                          (stored at run time: translated)
+ *   miss_data     lookup(miss[idx[i]])     K addresses of host data: the
+ *                                          lookup's miss path (no call)
+ *   miss_code     lookup(miss[idx[i]])     K addresses inside main(), host
+ *                                          code that is not indirect: the
+ *                                          lookup's miss in host code (no
+ *                                          call; the host-offload device
+ *                                          answers with its stop stub)
  *
  * `main time N` prints, per case, the best of five runs in ns per call
  * (host clock around the region, minus an empty region), and the
@@ -29,6 +36,7 @@
 
 typedef int (*fn_t)(int);
 int omp_indirect_prepare_device(int64_t DeviceId);
+int main(int argc, char **argv);
 extern const int num_fns;
 /* This image's FPTR entries (docs/format.md, section 2). */
 extern const char __start_omp_offloading_fptr_entries[]
@@ -85,19 +93,55 @@ __attribute__((noinline)) int case_random_device(int n, const fn_t *tab,
     s += tab[idx[i]](i);
   return s;
 }
+/* The device lookup itself (devicertl/src/Translate.c), called directly so
+   that pointers no call may go through can be looked up. The host has no
+   lookup (and never runs these cases: OMP_TARGET_OFFLOAD=MANDATORY). */
+void *__kmpc_target_translate_fptr(void *FnPtr);
+void *bench_lookup(void *P) { return P; }
+#pragma omp begin declare variant match(device = {kind(nohost)})
+void *bench_lookup(void *P) { return __kmpc_target_translate_fptr(P); }
+#pragma omp end declare variant
+static inline __attribute__((always_inline)) int
+case_miss(int n, void *const *tab, const int *idx) {
+  uintptr_t s = 0;
+  for (int i = 0; i < n; i++)
+    s += (uintptr_t)bench_lookup(tab[idx[i]]);
+  return (int)s;
+}
+__attribute__((noinline)) int case_miss_data(int n, void *const *tab,
+                                             const int *idx) {
+  return case_miss(n, tab, idx);
+}
+__attribute__((noinline)) int case_miss_code(int n, void *const *tab,
+                                             const int *idx) {
+  return case_miss(n, tab, idx);
+}
 #pragma omp end declare target
 
-enum { EMPTY, DIRECT, PRE, INVARIANT, RANDOM_HOST, RANDOM_DEVICE, NUM_CASES };
-static const char *Names[] = {"empty",     "direct",      "pretranslated",
-                              "invariant", "random_host", "random_device"};
+enum {
+  EMPTY,
+  DIRECT,
+  PRE,
+  INVARIANT,
+  RANDOM_HOST,
+  RANDOM_DEVICE,
+  MISS_DATA,
+  MISS_CODE,
+  NUM_CASES
+};
+static const char *Names[] = {"empty",       "direct",        "pretranslated",
+                              "invariant",   "random_host",   "random_device",
+                              "miss_data",   "miss_code"};
 
 static fn_t *Host, *Dev;
+static void **MissData, **MissCode;
 static int *Idx;
 
 static int runCase(int C, int n) {
   int r = 0, k = 1, K = num_fns;
   fn_t fp = Host[0], *host = Host, *dev = Dev;
   int *idx = Idx;
+  void **miss = C == MISS_DATA ? MissData : MissCode;
   switch (C) {
   case EMPTY:
 #pragma omp target map(from : r)
@@ -123,6 +167,12 @@ static int runCase(int C, int n) {
 #pragma omp target map(from : r) map(to : dev[0:K], idx[0:n])
     r = case_random_device(n, dev, idx);
     break;
+  case MISS_DATA:
+  case MISS_CODE:
+#pragma omp target map(from : r) map(to : miss[0:K], idx[0:n])
+    r = C == MISS_DATA ? case_miss_data(n, miss, idx)
+                       : case_miss_code(n, miss, idx);
+    break;
   }
   return r;
 }
@@ -133,6 +183,12 @@ int main(int argc, char **argv) {
   Host = malloc(K * sizeof *Host);
   Dev = malloc(K * sizeof *Dev);
   Idx = malloc(n * sizeof *Idx);
+  MissData = malloc(K * sizeof *MissData);
+  MissCode = malloc(K * sizeof *MissCode);
+  for (int k = 0; k < K; k++) {
+    MissData[k] = &Idx[k % n];
+    MissCode[k] = (char *)main + k % 64;
+  }
   uint64_t S = 88172645463325252ULL;
   for (int i = 0; i < n; i++) {
     S ^= S << 13, S ^= S >> 7, S ^= S << 17;

@@ -3,9 +3,10 @@
  * The table the host runtime uploads and the device runtime searches, as
  * one self-describing block of device memory (docs/format.md, section 3):
  *
- *   header | rows: sorted {host, device} pairs | slots: open-addressing hash
+ *   header | rows: sorted {host, device} pairs | host code ranges
+ *          | slots: open-addressing hash
  *
- * The header gives the offsets of the other two parts from its own start,
+ * The header gives the offsets of the other parts from its own start,
  * so the block can be copied to any address as it is. The device global
  * __omp_offloading_fptr_map_p points at the header; replacing the table is
  * one 8-byte write of that pointer. Shared by devicertl/ and runtime/.
@@ -24,11 +25,24 @@ typedef struct __omp_offloading_fptr_map_ty {
   int64_t tgt_ptr;  ///< Value: address of the device version.
 } __omp_offloading_fptr_map_ty;
 
+/// One range [begin, end) of host code: an executable segment of an image
+/// registered with the host runtime. Ranges are sorted and disjoint.
+typedef struct omp_indirect_code_range {
+  uint64_t begin;
+  uint64_t end;
+} omp_indirect_code_range;
+
+/// The host runtime's stop function, whose host address the header carries:
+/// prints that device code on \p DeviceId called host address \p Addr, a
+/// function without a device copy, and ends the process. Never returns.
+typedef void (*omp_indirect_stop_fn)(int32_t DeviceId, uint64_t Addr);
+
 /// "OMPIFT01" read as a little-endian integer: the format of the block.
 #define OMP_INDIRECT_TABLE_MAGIC 0x3130544649504d4fULL
 
 /// Header of the block. All fields are 8-byte aligned; offsets are in bytes
-/// from the start of the header.
+/// from the start of the header. The fields from code_begin on sat unused
+/// (zero) in earlier blocks, and zero still means "none".
 typedef struct __omp_offloading_fptr_table_ty {
   uint64_t magic;        ///< OMP_INDIRECT_TABLE_MAGIC.
   uint64_t total_bytes;  ///< Size of the whole block.
@@ -41,7 +55,20 @@ typedef struct __omp_offloading_fptr_table_ty {
   uint64_t hash_mul;     ///< A key's home slot: (key * hash_mul) >> hash_shift.
   uint32_t hash_shift;   ///< 64 - k.
   uint32_t max_probe;    ///< Longest distance from a key's home to its slot.
+  /// \name The stop on the host-offload device (read by its lookup only).
+  ///{
+  uint64_t code_begin;         ///< Lowest host code address (0: no ranges).
+  uint64_t code_end;           ///< End of the highest code range (0: none).
+  uint64_t num_code_ranges;    ///< omp_indirect_code_range items.
+  uint64_t code_ranges_offset; ///< Where they start.
+  uint64_t stop_fn;            ///< omp_indirect_stop_fn's host address, or 0.
+  int32_t device_id;           ///< The device the block was built for.
+  uint32_t reserved;           ///< 0.
+  ///}
 } __omp_offloading_fptr_table_ty;
+
+_Static_assert(sizeof(__omp_offloading_fptr_table_ty) == 128,
+               "the rows start at offset 128 (docs/format.md, section 3)");
 
 /// The row of the sorted \p Rows[0..N) whose host_ptr is \p Key, or NULL:
 /// the binary search, shared by the device lookup's fallback and the host

@@ -24,13 +24,21 @@ typedef enum omp_indirect_lookup {
   OMP_INDIRECT_LOOKUP_SEARCH = 1 ///< Range check, then binary search only.
 } omp_indirect_lookup;
 
-/// Choices the builder normally makes itself; for tests and benchmarks.
+/// Choices the builder normally makes itself (for tests and benchmarks), and
+/// what the host-offload device needs to stop on a call into host code.
 typedef struct omp_indirect_table_options {
   omp_indirect_lookup lookup;
   /// Nonzero: hash with exactly \c multiplier (even 0, which sends every key
   /// to slot 0) instead of choosing the best of a few.
   int fixed_multiplier;
   uint64_t multiplier;
+  /// \name Copied into the header (docs/format.md, section 3); zero: none.
+  ///{
+  const omp_indirect_code_range *code_ranges; ///< Sorted, disjoint, begin > 0.
+  uint64_t num_code_ranges;
+  uint64_t stop_fn; ///< Host address of an omp_indirect_stop_fn.
+  int32_t device_id;
+  ///}
 } omp_indirect_table_options;
 
 /// The longest probe the builder accepts before it drops the hash slots and
@@ -39,9 +47,10 @@ typedef struct omp_indirect_table_options {
 #define OMP_INDIRECT_MAX_PROBE_LIMIT 64
 
 /// Builds the block for the \p N rows at \p Rows, which must be sorted by
-/// host_ptr (as unsigned), with distinct, non-zero host_ptr. Returns the
-/// malloc'd block and its size in *\p Bytes, or NULL (rows not in that
-/// form, or out of memory). \p Opts may be NULL (the defaults).
+/// host_ptr (as unsigned), with distinct, non-zero host_ptr, and the code
+/// ranges of \p Opts, which must be non-empty, sorted and disjoint. Returns
+/// the malloc'd block and its size in *\p Bytes, or NULL (rows or ranges not
+/// in that form, or out of memory). \p Opts may be NULL (the defaults).
 void *omp_indirect_device_table_build_with(
     const __omp_offloading_fptr_map_ty *Rows, uint64_t N, size_t *Bytes,
     const omp_indirect_table_options *Opts);

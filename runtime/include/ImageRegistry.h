@@ -54,6 +54,7 @@ typedef struct omp_indirect_image {
   size_t num_entries;
   uintptr_t ranges[8][2];              ///< The image's loaded segments.
   unsigned num_ranges;
+  unsigned code_ranges;                ///< Bit I: ranges[I] is code (PF_X).
 } omp_indirect_image;
 
 /// The current generation: 0 before any image registered.

@@ -1,7 +1,8 @@
 /*===- DeviceTable.c - build the table block the device searches ----------===*
  *
  * See DeviceTable.h. The block: the header, then (at the next 64-byte
- * boundary) the rows as given, then (again 64-byte aligned) the hash slots.
+ * boundary) the rows as given, then (again 64-byte aligned) the host code
+ * ranges, if any, then (again 64-byte aligned) the hash slots.
  * The slots are an open-addressing table with linear probing, at most half
  * full: 2^k slots for N rows with 2^k >= 2N (32 to 64 bytes of slots per
  * function). A key's home slot
@@ -103,6 +104,30 @@ static int wellFormed(const __omp_offloading_fptr_map_ty *Rows, uint64_t N) {
   return 1;
 }
 
+/* Non-empty, sorted, disjoint ranges, none at 0: the form the device's
+   binary search and its bounds check rely on. */
+static int codeWellFormed(const omp_indirect_code_range *R, uint64_t N) {
+  for (uint64_t I = 0; I < N; ++I)
+    if (!R[I].begin || R[I].begin >= R[I].end ||
+        (I && R[I - 1].end > R[I].begin))
+      return 0;
+  return 1;
+}
+
+/* Copies the stop's fields of Opts into T and its ranges to Block + Offset. */
+static void putStop(__omp_offloading_fptr_table_ty *T, char *Block,
+                    uint64_t Offset, const omp_indirect_table_options *Opts) {
+  uint64_t N = Opts->num_code_ranges;
+  T->num_code_ranges = N;
+  T->code_ranges_offset = Offset;
+  T->code_begin = N ? Opts->code_ranges[0].begin : 0;
+  T->code_end = N ? Opts->code_ranges[N - 1].end : 0;
+  T->stop_fn = Opts->stop_fn;
+  T->device_id = Opts->device_id;
+  if (N)
+    memcpy(Block + Offset, Opts->code_ranges, N * sizeof *Opts->code_ranges);
+}
+
 /* Chooses the multiplier and fills the slots of T. Returns 0 when no
    multiplier gives a short enough probe, or out of memory (T then keeps no
    slots). */
@@ -151,14 +176,22 @@ static int buildHash(__omp_offloading_fptr_table_ty *T,
 void *omp_indirect_device_table_build_with(
     const __omp_offloading_fptr_map_ty *Rows, uint64_t N, size_t *Bytes,
     const omp_indirect_table_options *Opts) {
-  if (!wellFormed(Rows, N) || N > (UINT64_MAX >> 8))
+  static const omp_indirect_table_options Defaults;
+  if (!Opts)
+    Opts = &Defaults;
+  uint64_t NumCode = Opts->num_code_ranges;
+  if (!wellFormed(Rows, N) || N > (UINT64_MAX >> 8) ||
+      NumCode > (UINT64_MAX >> 8) ||
+      !codeWellFormed(Opts->code_ranges, NumCode))
     return NULL;
   uint64_t NumSlots = 0;
-  if (N && (!Opts || Opts->lookup == OMP_INDIRECT_LOOKUP_HASH))
+  if (N && Opts->lookup == OMP_INDIRECT_LOOKUP_HASH)
     for (NumSlots = 2; NumSlots < 2 * N; NumSlots *= 2)
       ;
   uint64_t RowsOffset = alignUp(sizeof(__omp_offloading_fptr_table_ty));
-  uint64_t SlotsOffset = alignUp(RowsOffset + N * sizeof *Rows);
+  uint64_t CodeOffset = alignUp(RowsOffset + N * sizeof *Rows);
+  uint64_t SlotsOffset =
+      alignUp(CodeOffset + NumCode * sizeof(omp_indirect_code_range));
   uint64_t Total = SlotsOffset + NumSlots * sizeof *Rows;
   /* Zeroed: the empty slots. Offsets, not addresses, are 64-byte aligned. */
   char *Block = calloc(1, Total);
@@ -174,6 +207,7 @@ void *omp_indirect_device_table_build_with(
   T->slots_offset = SlotsOffset;
   if (N)
     memcpy(Block + RowsOffset, Rows, N * sizeof *Rows);
+  putStop(T, Block, CodeOffset, Opts);
   if (NumSlots &&
       !buildHash(T, Rows, (__omp_offloading_fptr_map_ty *)(Block + SlotsOffset),
                  Opts)) {

@@ -24,6 +24,7 @@ typedef struct registered {
   char *name;
   uintptr_t ranges[8][2];
   unsigned num_ranges;
+  unsigned code_ranges; /* Bit I: ranges[I] is code (PF_X). */
 } registered;
 
 static pthread_mutex_t RegistryLock = PTHREAD_MUTEX_INITIALIZER;
@@ -32,13 +33,13 @@ static size_t NumImages, Capacity;
 static _Atomic uint64_t Generation;
 
 /* dl_iterate_phdr callback: finds the object holding Want->desc and records
-   its name and loaded segments. */
+   its name and loaded segments, and which of them are code. */
 static int findImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
   (void)Size;
   registered *Want = Data;
   uintptr_t Key = (uintptr_t)Want->desc;
   int Found = 0;
-  unsigned N = 0;
+  unsigned N = 0, Code = 0;
   uintptr_t Ranges[8][2];
   for (int I = 0; I < Info->dlpi_phnum; ++I) {
     const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
@@ -47,6 +48,7 @@ static int findImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
     uintptr_t Lo = Info->dlpi_addr + P->p_vaddr, Hi = Lo + P->p_memsz;
     Found |= Key >= Lo && Key < Hi;
     if (N < 8) {
+      Code |= (P->p_flags & PF_X ? 1u : 0u) << N;
       Ranges[N][0] = Lo;
       Ranges[N][1] = Hi;
       ++N;
@@ -56,6 +58,7 @@ static int findImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
     return 0;
   memcpy(Want->ranges, Ranges, sizeof Ranges);
   Want->num_ranges = N;
+  Want->code_ranges = Code;
   char Exe[4096];
   const char *Name = Info->dlpi_name;
   if (!Name || !*Name) {
@@ -73,7 +76,7 @@ static void outOfMemory(void) {
 }
 
 void __omp_indirect_register_image(const omp_indirect_image_desc *Desc) {
-  registered R = {Desc, NULL, {{0}}, 0};
+  registered R = {Desc, NULL, {{0}}, 0, 0};
   dl_iterate_phdr(findImage, &R);
   if (!R.name && !(R.name = strdup("an unnamed image")))
     outOfMemory();
@@ -149,6 +152,7 @@ static int copyImage(const registered *R, omp_indirect_image *Out) {
   Out->map_p = D->map_p;
   Out->num_entries = N;
   Out->num_ranges = R->num_ranges;
+  Out->code_ranges = R->code_ranges;
   memcpy(Out->ranges, R->ranges, sizeof Out->ranges);
   Out->name = strdup(R->name);
   Out->entries = N ? malloc(N * sizeof *Out->entries) : NULL;

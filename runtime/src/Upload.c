@@ -13,6 +13,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "DeviceTable.h"
+#include "HostCallStop.h"
 #include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
 
@@ -57,16 +58,21 @@ static omp_indirect_lookup lookupFromEnv(void) {
                                    : OMP_INDIRECT_LOOKUP_HASH;
 }
 
-/* Builds the block of Table and copies it to a new allocation on the
-   device: *Dev, or NULL for an empty table. Returns nonzero after an error. */
-static int copyBlock(int32_t DeviceId, uint64_t Size,
-                     const __omp_offloading_fptr_map_ty *Table, void **Dev) {
+/* Builds the block of Table, with the code ranges of V's images, and copies
+   it to a new allocation on the device: *Dev, or NULL for an empty table.
+   Returns nonzero after an error. */
+static int copyBlock(int32_t DeviceId, const omp_indirect_device_view *V,
+                     uint64_t Size, const __omp_offloading_fptr_map_ty *Table,
+                     void **Dev) {
   *Dev = NULL;
   if (!Size)
     return 0;
-  omp_indirect_table_options Opts = {lookupFromEnv(), 0, 0};
+  omp_indirect_table_options Opts = {.lookup = lookupFromEnv()};
+  if (omp_indirect_host_call_stop_options(DeviceId, V, &Opts))
+    return 1;
   size_t Bytes = 0;
   void *Block = omp_indirect_device_table_build_with(Table, Size, &Bytes, &Opts);
+  free((void *)Opts.code_ranges);
   if (!Block) {
     omp_indirect_error(DeviceId,
                        "cannot build the FPTR table block (%llu entries): out "
@@ -97,7 +103,7 @@ static int copyBlock(int32_t DeviceId, uint64_t Size,
 int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
                         uint64_t Size, __omp_offloading_fptr_map_ty *Table) {
   void *Dev;
-  if (copyBlock(DeviceId, Size, Table, &Dev))
+  if (copyBlock(DeviceId, V, Size, Table, &Dev))
     return 1;
   /* Every image's lookup reads its own globals. No kernel runs on this
      device from code compiled with the plugin until we return. */

@@ -3,7 +3,7 @@
 // functions are ordinary `declare target` functions, with a device copy,
 // but neither the metadata nor the host or the device entry table lists
 // them. What a call through a pointer to one does is in
-// docs/indirect-forms.md (test/exec/indirect-false-host-copy.c shows it on
+// docs/indirect-forms.md (test/exec/loud-stop-indirect-false.c shows it on
 // the host-offload device).
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,DEV \
