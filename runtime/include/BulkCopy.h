@@ -44,14 +44,18 @@ typedef struct omp_indirect_bulk {
 /// Before the libomptarget call: classifies B->D's pointees for device
 /// \p DeviceId (-1: default), places and associates new ones, moves `from`
 /// data of exits and updates, and appends per-item pointees to \p L.
-/// Exits the program with a message on failure.
+/// Exits the program with a message on failure. Holds the table's lock
+/// (BulkTable.h) until omp_indirect_bulk_finish: constructs that share
+/// pointees, on any host threads or in `nowait` tasks, then see each other
+/// whole (a pointee's data is on the device before another construct can
+/// find it present, and no block is freed while another fills it).
 void omp_indirect_bulk_prepare(omp_indirect_bulk *B, int64_t DeviceId,
                                omp_indirect_map_kind Kind,
                                omp_indirect_map_list *L);
 
 /// After the libomptarget call: copies `to` data and sets device pointers
 /// (enter, update to), restores host pointers (exit, update from) and
-/// releases pointees whose last reference went.
+/// releases pointees whose last reference went; releases the lock.
 void omp_indirect_bulk_finish(omp_indirect_bulk *B,
                               const omp_indirect_map_list *L);
 

@@ -294,7 +294,7 @@ static void finishUpdate(omp_indirect_bulk *B,
   if (!(omp_indirect_bulk_direction(B) & OMP_INDIRECT_MAP_TO))
     return;
   for (int64_t I = 0; I < B->D.NP; ++I)
-    if (B->Class[I] == BULK_ITEM)
+    if (B->Class[I] == BULK_ITEM && B->D.P[I].Lo) /* NULL: not mapped. */
       B->DevAt[I] = omp_get_mapped_ptr((void *)B->D.P[I].Lo, B->Device);
   omp_indirect_bulk_repoint_updated(B, L);
 }
@@ -311,6 +311,8 @@ void omp_indirect_bulk_prepare(omp_indirect_bulk *B, int64_t DeviceId,
   B->Class = omp_indirect_bulk_alloc(B, (size_t)B->D.NP);
   B->DevAt = omp_indirect_bulk_alloc(B, sizeof(char *) * B->D.NP);
   memset(B->DevAt, 0, sizeof(char *) * B->D.NP);
+  /* Until finish: no other construct sees our pointees before their data
+     is on the device, nor frees a block we are about to fill. */
   omp_indirect_owned_lock();
   if (Kind == OMP_INDIRECT_MAP_ENTER)
     omp_indirect_bulk_prepare_enter(B, L);
@@ -318,12 +320,10 @@ void omp_indirect_bulk_prepare(omp_indirect_bulk *B, int64_t DeviceId,
     prepareExit(B, L);
   else
     prepareUpdate(B, L);
-  omp_indirect_owned_unlock();
 }
 
 void omp_indirect_bulk_finish(omp_indirect_bulk *B,
                               const omp_indirect_map_list *L) {
-  omp_indirect_owned_lock();
   if (B->Kind == OMP_INDIRECT_MAP_ENTER)
     omp_indirect_bulk_finish_enter(B, L);
   else if (B->Kind == OMP_INDIRECT_MAP_EXIT)

@@ -74,14 +74,16 @@ static int byCand(const void *A, const void *B) {
   const cand *X = A, *Y = B;
   if (X->Lo != Y->Lo)
     return X->Lo < Y->Lo ? -1 : 1;
-  if (X->Hi != Y->Hi)
-    return X->Hi < Y->Hi ? -1 : 1;
+  if (X->Hi != Y->Hi) /* The longest first: the others lie inside it. */
+    return X->Hi > Y->Hi ? -1 : 1;
   return X->I < Y->I ? -1 : X->I > Y->I;
 }
 
 /* New candidates that overlap another go per item (libomptarget then finds
    them present, or reports the extension as stock does); exact repeats
-   share the first one's copy. Returns in Dup[I] the index repeated. */
+   share the first one's copy. Of those that start at one address the
+   longest leads, so a shorter one lies inside it wherever the two appear in
+   the construct. Returns in Dup[I] the index repeated. */
 static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC,
                              int64_t *Dup) {
   int Sorted = 1;
@@ -298,7 +300,7 @@ static char **itemsOnDevice(omp_indirect_bulk *B,
 void omp_indirect_bulk_finish_enter(omp_indirect_bulk *B,
                                     const omp_indirect_map_list *L) {
   for (int64_t I = 0; I < B->D.NP; ++I)
-    if (B->Class[I] == BULK_ITEM)
+    if (B->Class[I] == BULK_ITEM && B->D.P[I].Lo) /* NULL: not mapped. */
       B->DevAt[I] = omp_get_mapped_ptr((void *)B->D.P[I].Lo, B->Device);
   char **TopDev = itemsOnDevice(B, L);
   char **TopImg = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);

@@ -217,6 +217,27 @@ DATA_NOWAIT_ENTRY(__omp_indirect_target_data_update_nowait_mapper,
 
 typedef omp_indirect_kernel_args kernel_args;
 
+/* A mapper that maps only members of its item marks the narrowed item a
+   member of itself: it holds no reference (MapperExpand.c). libomptarget
+   still gives an entry it allocates one reference, which an exit marked so
+   never takes back: the item's range would stay mapped after the kernel,
+   and a later construct mapping another part of the item (a second named
+   mapper) would stop with "explicit extension not allowed". So Fresh[K] is
+   set for each such item that is not present before the kernel's entry,
+   and its exit is not so marked. */
+static char *freshSelfMembers(const omp_indirect_map_list *Flat, int32_t N,
+                              int64_t DeviceId) {
+  char *Fresh = calloc((size_t)N ? (size_t)N : 1, 1);
+  int Device = DeviceId < 0 ? omp_get_default_device() : (int)DeviceId;
+  for (int32_t K = 0; Fresh && K < N; ++K)
+    Fresh[K] = Flat->Mappers && Flat->Mappers[K] &&
+               (Flat->Types[K] & OMP_INDIRECT_MAP_MEMBER_OF) ==
+                   ((int64_t)(K + 1) << 48) &&
+               Flat->Sizes[K] > 0 &&
+               !omp_target_is_present(Flat->Begins[K], Device);
+  return Fresh;
+}
+
 int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
                                      int32_t NumTeams, int32_t ThreadLimit,
                                      void *HostPtr, void *Args,
@@ -243,6 +264,8 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   omp_indirect_map_list Flat;
   omp_indirect_deep D;
   expandOrDie(&In, OMP_INDIRECT_MAP_ENTER, &Flat, &D);
+  Flat.Mappers = KA->ArgMappers;
+  char *Fresh = freshSelfMembers(&Flat, In.Count, DeviceId);
   Flat.Mappers = NULL;
   data_call Enter = {__tgt_target_data_begin_mapper, Loc, DeviceId};
   mapExpanded(OMP_INDIRECT_MAP_ENTER, DeviceId, In.Count, &Flat, &D,
@@ -269,6 +292,10 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   free(Types);
   free(Sizes);
   free(Begins);
+  for (int32_t K = 0; Fresh && K < In.Count; ++K)
+    if (Fresh[K])
+      Flat.Types[K] &= ~OMP_INDIRECT_MAP_MEMBER_OF;
+  free(Fresh);
   data_call Exit = {__tgt_target_data_end_mapper, Loc, DeviceId};
   mapExpanded(OMP_INDIRECT_MAP_EXIT, DeviceId, In.Count, &Flat, &D, callData,
               &Exit);
