@@ -20,8 +20,9 @@
 //
 // Diagnostics (warnings): a virtual function in an indirect class's vtable
 // that may have no device copy (neither `declare target` nor defined in the
-// unit), and a class template whose members are indirect but which is never
-// instantiated.
+// unit), a virtual function added without a device copy by a class derived
+// from an indirect one (the class then gets no device vtable), and a class
+// template whose members are indirect but which is never instantiated.
 //
 // USAGE: clang++ -fopenmp -fopenmp-version=51 -fplugin=libomp-indirect.so ...
 //
@@ -102,8 +103,10 @@ public:
     if (!RD->isCompleteDefinition() || RD->isDependentContext() ||
         !RD->isDynamicClass() || !Seen.insert(RD->getCanonicalDecl()).second)
       return true;
-    if (!isIndirectClass(*RD, Ctx, VTC->getVTableLayout(RD)))
+    if (!isIndirectClass(*RD, Ctx, VTC->getVTableLayout(RD))) {
+      warnHostOnlyVirtuals(*RD);
       return true;
+    }
     if (!checkVTableFunctions(*RD) || !ownsVTable(*RD, Ctx))
       return true;
     FoundVTable V{RD, "", {}};
@@ -152,6 +155,39 @@ public:
   std::vector<FoundVTable> Found;
 
 private:
+  /// \p RD is not indirect, but its vtable holds an indirect function of a
+  /// base: it declares virtual functions without a device copy outside any
+  /// `declare target` block. It gets no device vtable, so a virtual call on
+  /// an object of it built on the host runs host code on the device (at -O1
+  /// and above without the stop of the host-offload device). Warns at each
+  /// such function.
+  void warnHostOnlyVirtuals(const CXXRecordDecl &RD) {
+    const CXXRecordDecl *Base = nullptr;
+    for (const VTableComponent &C : VTC->getVTableLayout(&RD).vtable_components())
+      if (C.isUsedFunctionPointerKind()) {
+        const auto *FD = cast<CXXMethodDecl>(C.getFunctionDecl());
+        if (isIndirectFn(*FD, Ctx)) {
+          Base = FD->getParent();
+          break;
+        }
+      }
+    if (!Base)
+      return;
+    DiagnosticsEngine &D = Ctx.getDiagnostics();
+    for (const CXXMethodDecl *MD : RD.methods()) {
+      if (!MD->isVirtual() || MD->isImplicit() || hasDeviceCopy(*MD) ||
+          !openmpTargetWarningEnabled(D, MD->getLocation()))
+        continue;
+      reportOpenMPTargetWarning(
+          D, MD->getLocation(),
+          "virtual function %0 has no device copy, so %1, derived from the "
+          "'declare target ... indirect' class %2, gets no device vtable: a "
+          "virtual call on a %1 built on the host runs host code on the "
+          "device; declare %0 in a 'declare target' block")
+          << MD << &RD << Base;
+    }
+  }
+
   /// Warns about each function in \p RD's vtable that may have no device
   /// copy: not `declare target` and not defined in this unit (clang gives
   /// one defined here an implicit device copy, as it does to any function
