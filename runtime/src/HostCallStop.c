@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include "HostCallStop.h"
 #include "ImageRegistry.h"
+#include "LoadedObject.h"
 
 #include <dlfcn.h>
 #include <inttypes.h>
@@ -81,12 +82,7 @@ static void describe(uint64_t Addr, char *Buf, size_t Len) {
     return;
   }
   char Exe[4096];
-  const char *Image = Map->l_name;
-  if (!Image || !*Image) { /* The executable. */
-    ssize_t L = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
-    Exe[L > 0 ? L : 0] = 0;
-    Image = L > 0 ? Exe : "the executable";
-  }
+  const char *Image = omp_indirect_object_name(Map->l_name, Exe, sizeof Exe);
   uint64_t Sym = (uint64_t)(uintptr_t)Info.dli_saddr;
   if (Info.dli_sname && Sym == Addr)
     snprintf(Buf, Len, "%s in %s", Info.dli_sname, Image);

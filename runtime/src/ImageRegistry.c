@@ -10,6 +10,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "ImageRegistry.h"
+#include "LoadedObject.h"
 
 #include <link.h>
 #include <pthread.h>
@@ -17,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 typedef struct registered {
   const omp_indirect_image_desc *desc;
@@ -60,13 +60,7 @@ static int findImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
   Want->num_ranges = N;
   Want->code_ranges = Code;
   char Exe[4096];
-  const char *Name = Info->dlpi_name;
-  if (!Name || !*Name) {
-    ssize_t L = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
-    Exe[L > 0 ? L : 0] = 0;
-    Name = L > 0 ? Exe : "the executable";
-  }
-  Want->name = strdup(Name);
+  Want->name = strdup(omp_indirect_object_name(Info->dlpi_name, Exe, sizeof Exe));
   return 1;
 }
 

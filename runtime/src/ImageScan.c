@@ -20,6 +20,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
+#include "LoadedObject.h"
 #include "OmpIndirectRT.h"
 
 #include <elf.h>
@@ -123,13 +124,8 @@ static int inLoadedSegment(const struct dl_phdr_info *Info, uintptr_t Addr,
    string table outside the object), or because the object needs
    libomptarget without naming our registration function. */
 static int needsFileCheck(const struct dl_phdr_info *Info) {
-  const ElfW(Dyn) *Dyn = NULL;
-  size_t NumDyn = 0;
-  for (int I = 0; I < Info->dlpi_phnum; ++I)
-    if (Info->dlpi_phdr[I].p_type == PT_DYNAMIC) {
-      Dyn = (const ElfW(Dyn) *)(Info->dlpi_addr + Info->dlpi_phdr[I].p_vaddr);
-      NumDyn = Info->dlpi_phdr[I].p_memsz / sizeof *Dyn;
-    }
+  size_t NumDyn;
+  const ElfW(Dyn) *Dyn = omp_indirect_dynamic_section(Info, &NumDyn);
   if (!Dyn)
     return 1;
   uintptr_t StrTab = 0;
@@ -140,9 +136,7 @@ static int needsFileCheck(const struct dl_phdr_info *Info) {
     else if (Dyn[I].d_tag == DT_STRSZ)
       StrSize = Dyn[I].d_un.d_val;
   }
-  /* The loader relocates DT_STRTAB in place in most objects, not in all. */
-  if (StrTab && StrTab < Info->dlpi_addr)
-    StrTab += Info->dlpi_addr;
+  StrTab = omp_indirect_dynamic_address(Info, StrTab);
   if (!StrTab || !StrSize || !inLoadedSegment(Info, StrTab, StrSize))
     return 1;
   const char *Str = (const char *)StrTab;

@@ -21,6 +21,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "PltAliases.h"
+#include "LoadedObject.h"
 
 #include <elf.h>
 #include <link.h>
@@ -64,23 +65,18 @@ static int byName(const void *A, const void *B) {
 static int readExecutable(struct dl_phdr_info *Info, size_t Size, void *Data) {
   (void)Size;
   (void)Data;
-  const ElfW(Dyn) *Dyn = NULL;
-  for (int I = 0; I < Info->dlpi_phnum; ++I)
-    if (Info->dlpi_phdr[I].p_type == PT_DYNAMIC)
-      Dyn = (const ElfW(Dyn) *)(Info->dlpi_addr + Info->dlpi_phdr[I].p_vaddr);
+  size_t NumDyn;
+  const ElfW(Dyn) *Dyn = omp_indirect_dynamic_section(Info, &NumDyn);
   uintptr_t SymTab = 0, StrTab = 0, GnuHash = 0, Hash = 0;
-  for (; Dyn && Dyn->d_tag != DT_NULL; ++Dyn) {
-    uintptr_t P = Dyn->d_un.d_ptr;
-    /* The loader relocates these in place in most objects, not in all. */
-    if (P && P < Info->dlpi_addr)
-      P += Info->dlpi_addr;
-    if (Dyn->d_tag == DT_SYMTAB)
+  for (size_t I = 0; I < NumDyn && Dyn[I].d_tag != DT_NULL; ++I) {
+    uintptr_t P = omp_indirect_dynamic_address(Info, Dyn[I].d_un.d_ptr);
+    if (Dyn[I].d_tag == DT_SYMTAB)
       SymTab = P;
-    else if (Dyn->d_tag == DT_STRTAB)
+    else if (Dyn[I].d_tag == DT_STRTAB)
       StrTab = P;
-    else if (Dyn->d_tag == DT_GNU_HASH)
+    else if (Dyn[I].d_tag == DT_GNU_HASH)
       GnuHash = P;
-    else if (Dyn->d_tag == DT_HASH)
+    else if (Dyn[I].d_tag == DT_HASH)
       Hash = P;
   }
   if (!SymTab || !StrTab)
