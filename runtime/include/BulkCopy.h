@@ -34,6 +34,7 @@ typedef struct omp_indirect_bulk {
   void **Saved;         ///< Per pointee: host value of its slot.
   omp_indirect_block **Blk; ///< Per owned pointee: its block.
   int64_t *Left;        ///< Exit: references left to an owned pointee.
+  uintptr_t *Owner;     ///< Exit, update: the owned pointee holding it.
   uint64_t *Off;        ///< Enter: offset of a new pointee in the block.
   omp_indirect_block *Block; ///< Enter: the construct's new block.
   char *Stage;          ///< Enter: host image of the new block.

@@ -1,9 +1,10 @@
 /*===- BulkTable.h - pointees that the bulk deep copy owns ----------------===*
  *
  * The pointees that BulkCopy.c placed in its own device blocks, keyed by
- * device and host address, with their reference counts. libomptarget knows
- * them only as associations (omp_target_associate_ptr: present, reference
- * count infinite), so the counting that OpenMP asks for happens here.
+ * device and host address, with their reference counts. libomptarget does
+ * not know them: every entry point that can name one asks this table first
+ * (Presence.c), and lends a pointee to libomptarget (an association) only
+ * for the one forwarded call that needs libomptarget to find it.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef OMP_INDIRECT_BULKTABLE_H
@@ -18,6 +19,14 @@ typedef struct omp_indirect_block {
   int Device;   ///< Its device.
   int64_t Live; ///< Pointees still in it; freed at 0.
   int64_t Mark; ///< Scratch for BulkCopy.c (-1 between uses).
+  /* The range index (omp_indirect_owned_overlap): the host addresses of
+     the pointees placed in the block, sorted on first use, and the host
+     span they cover. Set by omp_indirect_block_add. */
+  uintptr_t *Los;
+  int64_t NLos;
+  int Sorted;
+  uintptr_t SpanLo, SpanHi;
+  struct omp_indirect_block *Prev, *Next;
 } omp_indirect_block;
 
 /// A pointee owned by the bulk path (32 bytes: the table of a million
@@ -51,7 +60,41 @@ int omp_indirect_owned_reserve(size_t More);
 /// Removes the entry of \p Lo on \p Device; 0 if there was none.
 int omp_indirect_owned_remove(int Device, uintptr_t Lo);
 
+/// Makes \p Block live: the range index learns its pointees, whose host
+/// addresses are \p Los (\p N of them, taken over; freed with the block),
+/// covering the host span [\p SpanLo, \p SpanHi).
+void omp_indirect_block_add(omp_indirect_block *Block, uintptr_t *Los,
+                            int64_t N, uintptr_t SpanLo, uintptr_t SpanHi);
+
+/// Calls \p Fn with each pointee on \p Device that overlaps [Lo, Hi) (a
+/// point, when Hi == Lo) until it returns nonzero; returns that value, or 0.
+int omp_indirect_owned_overlap(int Device, uintptr_t Lo, uintptr_t Hi,
+                               int (*Fn)(omp_indirect_owned *E, void *Ctx),
+                               void *Ctx);
+
+/// The pointee on \p Device whose range holds \p P, or NULL.
+omp_indirect_owned *omp_indirect_owned_containing(int Device, uintptr_t P);
+
+/// Nonzero while any pointee is owned (a relaxed read: callers that act on
+/// a nonzero answer take the lock and look again).
+int omp_indirect_owned_any(void);
+
+/// Lends the pointee \p E to libomptarget (an association, so that the one
+/// forwarded call that names it finds it present) or counts one more
+/// borrower; returns nonzero if libomptarget refused.
+int omp_indirect_owned_lend(omp_indirect_owned *E);
+/// Ends one loan of the pointee at \p Lo; the last one dissolves the
+/// association, and frees the pointee if it was released meanwhile.
+void omp_indirect_owned_unlend(int Device, uintptr_t Lo);
+
+/// The pointee at \p Lo lost its last reference: it leaves the table, and
+/// its block goes with its last pointee (or, while lent, when the last loan
+/// ends). Returns 0 if it was not in the table.
+int omp_indirect_owned_release(int Device, uintptr_t Lo);
+
 /// Serialise users of the table (and of the blocks) across host threads.
+/// The lock is recursive: a construct with mappers holds it around its
+/// forwarded call, which takes it again to lend.
 void omp_indirect_owned_lock(void);
 void omp_indirect_owned_unlock(void);
 

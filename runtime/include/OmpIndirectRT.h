@@ -53,6 +53,12 @@ typedef int (*omp_indirect_launch_fn)(void *Loc, int64_t DeviceId,
                                       int32_t NumTeams, int32_t ThreadLimit,
                                       void *HostPtr, void *Args);
 
+/// libomptarget's kernel launch, with the deep copy's pointees that its
+/// entries name lent for it (Interpose.c, Presence.h).
+int omp_indirect_launch_through_presence(void *Loc, int64_t DeviceId,
+                                         int32_t NumTeams, int32_t ThreadLimit,
+                                         void *HostPtr, void *Args);
+
 /// Launches through \p Launch; when the kernel's map entries name mappers,
 /// wraps the launch in a data region with the expanded list (MapperEntry.c).
 int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,

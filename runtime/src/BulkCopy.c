@@ -8,6 +8,7 @@
 #include "BulkCopy.h"
 #include "BulkInternal.h"
 #include "OmpIndirectRT.h"
+#include "Presence.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -187,33 +188,53 @@ static void moveOwned(omp_indirect_bulk *B, const char *Sel, int64_t Dir) {
 
 /* ---- Classification shared by exit and update. ---- */
 
+/* The owned pointee holding pointee I whole: its own entry, or one it
+   lies inside (a range of another pointee, which entered per item). */
+static omp_indirect_owned *holder(const omp_indirect_bulk *B, int64_t I) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  if (B->Device < 0)
+    return NULL;
+  omp_indirect_owned *E = omp_indirect_owned_find(B->Device, P->Lo);
+  if (!E || P->Hi > E->Lo + E->Size)
+    E = omp_indirect_owned_containing(B->Device, P->Lo);
+  return E && P->Hi <= E->Lo + E->Size ? E : NULL;
+}
+
 /* Owned pointees get their device address and block (and, on exit, lose
    a reference, or all with `delete`); the rest go to L per item. */
 static void classifyOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   B->Blk = omp_indirect_bulk_alloc(B, sizeof(void *) * B->D.NP);
   B->Left = omp_indirect_bulk_alloc(B, sizeof(int64_t) * B->D.NP);
+  B->Owner = omp_indirect_bulk_alloc(B, sizeof(uintptr_t) * B->D.NP);
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_bulk_ahead(B, I);
-    omp_indirect_owned *E =
-        B->Device < 0 ? NULL : omp_indirect_owned_find(B->Device, P->Lo);
-    if (E && P->Hi <= E->Lo + E->Size) {
+    omp_indirect_owned *E = holder(B, I);
+    if (E) {
       B->Class[I] = BULK_OWNED;
-      B->DevAt[I] = E->Dev;
+      B->DevAt[I] = E->Dev + (P->Lo - E->Lo);
       B->Blk[I] = E->Block;
+      B->Owner[I] = E->Lo;
       if (B->Kind == OMP_INDIRECT_MAP_EXIT) {
         if (P->User & OMP_INDIRECT_MAP_DELETE)
           E->Refs = 0;
         else if (E->Refs > 0)
           --E->Refs;
       }
-      B->Left[I] = E->Refs;
       continue;
     }
     B->Class[I] = BULK_ITEM;
     if (omp_indirect_append_pointee(L, &B->D, I, B->Kind, P->User))
       omp_indirect_bulk_die(B, "out of host memory");
   }
+  /* What is left once the whole construct counted: a pointee it names
+     twice (two structs, or a range of another) moves back with the last. */
+  for (int64_t I = 0; B->Kind == OMP_INDIRECT_MAP_EXIT && I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_OWNED) {
+      if (I + BULK_AHEAD < B->D.NP)
+        omp_indirect_owned_prefetch(B->Device, B->Owner[I + BULK_AHEAD]);
+      B->Left[I] = omp_indirect_owned_find(B->Device, B->Owner[I])->Refs;
+    }
 }
 
 static void saveSlots(omp_indirect_bulk *B) {
@@ -247,27 +268,14 @@ static void prepareExit(omp_indirect_bulk *B, omp_indirect_map_list *L) {
 }
 
 /* Pointees whose last reference went stop being present and their block
-   goes with its last pointee. */
+   goes with its last pointee. A pointee mapped twice in the construct is
+   released once. */
 static void finishExit(omp_indirect_bulk *B) {
   restoreSlots(B);
-  /* The table first, then libomptarget: each loop keeps its data in cache.
-     A pointee mapped twice in the construct is released once. */
   for (int64_t I = 0; I < B->D.NP; ++I) {
     omp_indirect_bulk_ahead(B, I);
-    if (B->Class[I] == BULK_OWNED && B->Left[I] == 0 &&
-        !omp_indirect_owned_remove(B->Device, B->D.P[I].Lo))
-      B->Left[I] = -1;
-  }
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    if (B->Class[I] != BULK_OWNED || B->Left[I] != 0)
-      continue;
-    omp_indirect_block *Blk = B->Blk[I];
-    if (omp_target_disassociate_ptr((void *)B->D.P[I].Lo, B->Device))
-      omp_indirect_bulk_die(B, "cannot release a pointee");
-    if (--Blk->Live == 0) {
-      omp_target_free(Blk->Dev, B->Device);
-      free(Blk);
-    }
+    if (B->Class[I] == BULK_OWNED && B->Left[I] == 0)
+      omp_indirect_owned_release(B->Device, B->Owner[I]);
   }
 }
 
@@ -295,7 +303,7 @@ static void finishUpdate(omp_indirect_bulk *B,
     return;
   for (int64_t I = 0; I < B->D.NP; ++I)
     if (B->Class[I] == BULK_ITEM && B->D.P[I].Lo) /* NULL: not mapped. */
-      B->DevAt[I] = omp_get_mapped_ptr((void *)B->D.P[I].Lo, B->Device);
+      B->DevAt[I] = omp_indirect_mapped_ptr((void *)B->D.P[I].Lo, B->Device);
   omp_indirect_bulk_repoint_updated(B, L);
 }
 
@@ -347,6 +355,7 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   free(B->Saved);
   free(B->Blk);
   free(B->Left);
+  free(B->Owner);
   free(B->Off);
   free(B->Stage);
   free(B->Fresh);

@@ -2,8 +2,9 @@
  *
  * Before libomptarget maps the construct: each pointee is classified (new,
  * a duplicate of a new one, owned from an earlier construct, or per item);
- * the new ones get offsets in ONE device block, are associated with it
- * (present, nothing moves) and counted in BulkTable. After libomptarget
+ * the new ones get offsets in ONE device block and are counted in
+ * BulkTable (libomptarget does not learn of them: Presence.c answers for
+ * them). After libomptarget
  * mapped the construct's own items: host images of the block and of the
  * items whose data we copy ourselves are filled, the device pointers of
  * their children written into them, and each image copied once.
@@ -11,7 +12,9 @@
  *===----------------------------------------------------------------------===*/
 #include "BulkInternal.h"
 
+#include "Libomptarget.h"
 #include "OmpIndirectRT.h"
+#include "Presence.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -64,6 +67,12 @@ static int overlaps(const span *S, int64_t N, uintptr_t Lo, uintptr_t Hi) {
 }
 
 /* ---- Classification and placement. ---- */
+
+static int anyOwned(omp_indirect_owned *E, void *Ctx) {
+  (void)E;
+  (void)Ctx;
+  return 1;
+}
 
 typedef struct cand {
   uintptr_t Lo, Hi;
@@ -123,13 +132,14 @@ static void place(omp_indirect_bulk *B) {
   B->Total = At;
 }
 
-/* One device block for the new pointees, each associated and counted. */
+/* One device block for the new pointees, each counted in the table; the
+   range index learns the block (no libomptarget call per pointee). */
 static void allocateNew(omp_indirect_bulk *B) {
   if (!B->Total)
     return;
   B->Block = omp_indirect_bulk_alloc(B, sizeof *B->Block);
+  memset(B->Block, 0, sizeof *B->Block);
   B->Block->Dev = omp_target_alloc(B->Total, B->Device);
-  B->Block->Live = 0;
   B->Block->Device = B->Device;
   B->Block->Mark = -1;
   if (!B->Block->Dev)
@@ -140,18 +150,9 @@ static void allocateNew(omp_indirect_bulk *B) {
     fprintf(stderr, "omp-indirect: mapper: 1 device allocation of %zu bytes "
                     "for the new pointees\n",
             B->Total);
-  /* Associations first, then the table: each loop keeps its own data in
-     cache. */
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    if (B->Class[I] != BULK_NEW)
-      continue;
-    const omp_indirect_pointee *P = &B->D.P[I];
-    char *Dev = B->Block->Dev + B->Off[I];
-    if (omp_target_associate_ptr((void *)P->Lo, Dev, P->Hi - P->Lo, 0,
-                                 B->Device))
-      omp_indirect_bulk_die(B, "cannot make a pointee present");
-    B->DevAt[I] = Dev;
-  }
+  uintptr_t *Los = omp_indirect_bulk_alloc(B, sizeof(uintptr_t) * B->D.NP);
+  int64_t NLos = 0;
+  uintptr_t SpanLo = UINTPTR_MAX, SpanHi = 0;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     if (B->Class[I] != BULK_NEW)
       continue;
@@ -160,11 +161,16 @@ static void allocateNew(omp_indirect_bulk *B) {
     omp_indirect_owned *E = omp_indirect_owned_insert(B->Block, P->Lo);
     if (!E)
       omp_indirect_bulk_die(B, "out of host memory");
+    B->DevAt[I] = B->Block->Dev + B->Off[I];
     E->Size = (uint32_t)(P->Hi - P->Lo);
     E->Dev = B->DevAt[I];
     E->Refs = 1;
     B->Block->Live++;
+    Los[NLos++] = P->Lo;
+    SpanLo = P->Lo < SpanLo ? P->Lo : SpanLo;
+    SpanHi = P->Hi > SpanHi ? P->Hi : SpanHi;
   }
+  omp_indirect_block_add(B->Block, Los, NLos, SpanLo, SpanHi);
 }
 
 /* Items with pointees whose own data we copy (a fresh or `always, to`
@@ -178,7 +184,7 @@ static void takeItems(omp_indirect_bulk *B, omp_indirect_map_list *L) {
       continue;
     int64_t User = B->D.P[I].User;
     int Always = (User & OMP_INDIRECT_MAP_ALWAYS) && (L->Types[K] & TO);
-    if (omp_target_is_present(L->Begins[K], B->Device) && !Always)
+    if (omp_indirect_is_present(L->Begins[K], B->Device) && !Always)
       continue;
     B->Fresh[K] = 1;
     L->Types[K] &= ~(int64_t)(TO | (Always ? OMP_INDIRECT_MAP_ALWAYS : 0));
@@ -215,9 +221,13 @@ void omp_indirect_bulk_prepare_enter(omp_indirect_bulk *B,
        both are libomptarget's. */
     if (P->Type & (OMP_INDIRECT_MAP_PRESENT | OMPX_HOLD))
       continue;
-    if (omp_target_is_present((void *)P->Lo, B->Device) ||
-        omp_target_is_present((void *)(P->Hi - 1), B->Device) ||
-        overlaps(S, NS, P->Lo, P->Hi))
+    /* Mapped by the program (libomptarget's), or overlapping a pointee
+       of ours that starts elsewhere: per item, lent for the call. */
+    if (OMP_INDIRECT_NEXT(omp_target_is_present)((void *)P->Lo, B->Device) ||
+        OMP_INDIRECT_NEXT(omp_target_is_present)((void *)(P->Hi - 1),
+                                                 B->Device) ||
+        overlaps(S, NS, P->Lo, P->Hi) ||
+        omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, anyOwned, NULL))
       continue;
     C[NC++] = (cand){P->Lo, P->Hi, I};
   }
@@ -266,7 +276,7 @@ static void writeItems(omp_indirect_bulk *B, const omp_indirect_map_list *L,
              V);
     } else if (Rmw[P->Entry]) {
       /* The item is on the device in pieces: this pointer alone. */
-      char *Dev = omp_get_mapped_ptr(P->Slot, B->Device);
+      char *Dev = omp_indirect_mapped_ptr(P->Slot, B->Device);
       if (Dev)
         omp_indirect_bulk_to(B, Dev, &V, sizeof V);
     }
@@ -288,8 +298,8 @@ static char **itemsOnDevice(omp_indirect_bulk *B,
       continue;
     /* Only an item mapped as one piece is read and written whole (an
        update may find just some members mapped). */
-    char *First = omp_get_mapped_ptr(L->Begins[K], B->Device);
-    char *Last = omp_get_mapped_ptr((char *)L->Begins[K] + L->Sizes[K] - 1,
+    char *First = omp_indirect_mapped_ptr(L->Begins[K], B->Device);
+    char *Last = omp_indirect_mapped_ptr((char *)L->Begins[K] + L->Sizes[K] - 1,
                                     B->Device);
     if (First && Last == First + L->Sizes[K] - 1)
       TopDev[K] = First;
@@ -301,7 +311,7 @@ void omp_indirect_bulk_finish_enter(omp_indirect_bulk *B,
                                     const omp_indirect_map_list *L) {
   for (int64_t I = 0; I < B->D.NP; ++I)
     if (B->Class[I] == BULK_ITEM && B->D.P[I].Lo) /* NULL: not mapped. */
-      B->DevAt[I] = omp_get_mapped_ptr((void *)B->D.P[I].Lo, B->Device);
+      B->DevAt[I] = omp_indirect_mapped_ptr((void *)B->D.P[I].Lo, B->Device);
   char **TopDev = itemsOnDevice(B, L);
   char **TopImg = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);
   char *Rmw = omp_indirect_bulk_alloc(B, (size_t)L->Count);

@@ -20,9 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-int __tgt_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,
-                        int32_t ThreadLimit, void *HostPtr, void *Args);
-
 /* libomptarget's "default device" device number. */
 #define OMP_INDIRECT_DEFAULT_DEVICE (-1)
 
@@ -143,5 +140,6 @@ int __omp_indirect_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,
   if (DeviceId >= 0 && DeviceId < deviceCount())
     omp_indirect_map_time_translate((int)DeviceId, Args);
   return omp_indirect_launch_with_mappers(Loc, DeviceId, NumTeams, ThreadLimit,
-                                          HostPtr, Args, __tgt_target_kernel);
+                                          HostPtr, Args,
+                                          omp_indirect_launch_through_presence);
 }

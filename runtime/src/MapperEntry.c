@@ -10,8 +10,10 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "BulkCopy.h"
+#include "Libomptarget.h"
 #include "MapperExpand.h"
 #include "OmpIndirectRT.h"
+#include "Presence.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -26,27 +28,6 @@ typedef void (*data_nowait_fn)(void *Loc, int64_t DeviceId, int32_t N,
                                int64_t *Types, void **Names, void **Mappers,
                                int32_t DepNum, void *Deps,
                                int32_t NoAliasDepNum, void *NoAliasDeps);
-
-/* libomptarget. */
-void __tgt_target_data_begin_mapper(void *, int64_t, int32_t, void **, void **,
-                                    int64_t *, int64_t *, void **, void **);
-void __tgt_target_data_end_mapper(void *, int64_t, int32_t, void **, void **,
-                                  int64_t *, int64_t *, void **, void **);
-void __tgt_target_data_update_mapper(void *, int64_t, int32_t, void **,
-                                     void **, int64_t *, int64_t *, void **,
-                                     void **);
-void __tgt_target_data_begin_nowait_mapper(void *, int64_t, int32_t, void **,
-                                           void **, int64_t *, int64_t *,
-                                           void **, void **, int32_t, void *,
-                                           int32_t, void *);
-void __tgt_target_data_end_nowait_mapper(void *, int64_t, int32_t, void **,
-                                         void **, int64_t *, int64_t *,
-                                         void **, void **, int32_t, void *,
-                                         int32_t, void *);
-void __tgt_target_data_update_nowait_mapper(void *, int64_t, int32_t, void **,
-                                            void **, int64_t *, int64_t *,
-                                            void **, void **, int32_t, void *,
-                                            int32_t, void *);
 
 static void expandOrDie(const omp_indirect_map_list *In,
                         omp_indirect_map_kind Kind, omp_indirect_map_list *Out,
@@ -134,86 +115,81 @@ static void mapThrough(omp_indirect_map_kind Kind, int64_t DeviceId,
   omp_indirect_free_map_list(&Flat);
 }
 
+/* The call to libomptarget, with the runtime's pointees lent for it
+   (Presence.h). Nowait calls carry their dependences. */
 typedef struct data_call {
   data_fn Fn;
-  void *Loc;
-  int64_t DeviceId;
-} data_call;
-
-static void callData(void *Ctx, const omp_indirect_map_list *L) {
-  const data_call *C = Ctx;
-  C->Fn(C->Loc, C->DeviceId, L->Count, L->Bases, L->Begins, L->Sizes,
-        L->Types, L->Names, L->Mappers);
-}
-
-typedef struct data_nowait_call {
-  data_nowait_fn Fn;
+  data_nowait_fn NowaitFn;
+  omp_indirect_presence_kind Kind;
   void *Loc;
   int64_t DeviceId;
   int32_t DepNum, NoAliasDepNum;
   void *Deps, *NoAliasDeps;
-} data_nowait_call;
+} data_call;
 
-static void callDataNowait(void *Ctx, const omp_indirect_map_list *L) {
-  const data_nowait_call *C = Ctx;
-  C->Fn(C->Loc, C->DeviceId, L->Count, L->Bases, L->Begins, L->Sizes,
-        L->Types, L->Names, L->Mappers, C->DepNum, C->Deps, C->NoAliasDepNum,
-        C->NoAliasDeps);
+static void callData(void *Ctx, const omp_indirect_map_list *L) {
+  const data_call *C = Ctx;
+  omp_indirect_loan Loan;
+  omp_indirect_presence_before(&Loan, C->Kind, C->DeviceId, L->Count,
+                               L->Bases, L->Begins, L->Sizes, L->Types);
+  if (C->NowaitFn)
+    C->NowaitFn(C->Loc, C->DeviceId, L->Count, L->Bases, L->Begins, L->Sizes,
+                Loan.Types, L->Names, L->Mappers, C->DepNum, C->Deps,
+                C->NoAliasDepNum, C->NoAliasDeps);
+  else
+    C->Fn(C->Loc, C->DeviceId, L->Count, L->Bases, L->Begins, L->Sizes,
+          Loan.Types, L->Names, L->Mappers);
+  omp_indirect_presence_after(&Loan);
 }
 
-static void dataCall(data_fn Fn, omp_indirect_map_kind Kind, void *Loc,
-                     int64_t DeviceId, int32_t N, void **Bases, void **Begins,
-                     int64_t *Sizes, int64_t *Types, void **Names,
-                     void **Mappers) {
+static const omp_indirect_presence_kind PresenceOf[] = {
+    [OMP_INDIRECT_MAP_ENTER] = OMP_INDIRECT_PRESENCE_ENTER,
+    [OMP_INDIRECT_MAP_EXIT] = OMP_INDIRECT_PRESENCE_EXIT,
+    [OMP_INDIRECT_MAP_UPDATE] = OMP_INDIRECT_PRESENCE_UPDATE,
+};
+
+static void dataCall(data_call *C, omp_indirect_map_kind Kind, int32_t N,
+                     void **Bases, void **Begins, int64_t *Sizes,
+                     int64_t *Types, void **Names, void **Mappers) {
   omp_indirect_map_list In = {N,     Bases, Begins,  Sizes,
                               Types, Names, Mappers, 0};
-  data_call C = {Fn, Loc, DeviceId};
-  mapThrough(Kind, DeviceId, &In, callData, &C);
+  C->Kind = PresenceOf[Kind];
+  mapThrough(Kind, C->DeviceId, &In, callData, C);
 }
 
-static void dataNowaitCall(data_nowait_fn Fn, omp_indirect_map_kind Kind,
-                           void *Loc, int64_t DeviceId, int32_t N,
-                           void **Bases, void **Begins, int64_t *Sizes,
-                           int64_t *Types, void **Names, void **Mappers,
-                           int32_t DepNum, void *Deps, int32_t NoAliasDepNum,
-                           void *NoAliasDeps) {
-  omp_indirect_map_list In = {N,     Bases, Begins,  Sizes,
-                              Types, Names, Mappers, 0};
-  data_nowait_call C = {Fn,     Loc,  DeviceId,   DepNum,
-                        NoAliasDepNum, Deps, NoAliasDeps};
-  mapThrough(Kind, DeviceId, &In, callDataNowait, &C);
-}
-
-#define DATA_ENTRY(Name, Fn, Kind)                                             \
+/* Each entry point twice: the name the compiler gives plugin-built code,
+   and libomptarget's own, which every other caller in the process reaches
+   (the runtime is linked ahead of libomptarget). */
+#define DATA_ENTRY(Name, Real, Kind)                                           \
   void Name(void *Loc, int64_t DeviceId, int32_t N, void **Bases,              \
             void **Begins, int64_t *Sizes, int64_t *Types, void **Names,       \
             void **Mappers) {                                                  \
-    dataCall(Fn, Kind, Loc, DeviceId, N, Bases, Begins, Sizes, Types, Names,   \
-             Mappers);                                                         \
+    data_call C = {OMP_INDIRECT_NEXT(Real), NULL, 0, Loc, DeviceId,            \
+                   0,                       0,    NULL, NULL};                 \
+    dataCall(&C, Kind, N, Bases, Begins, Sizes, Types, Names, Mappers);        \
   }
-#define DATA_NOWAIT_ENTRY(Name, Fn, Kind)                                      \
+#define DATA_NOWAIT_ENTRY(Name, Real, Kind)                                    \
   void Name(void *Loc, int64_t DeviceId, int32_t N, void **Bases,              \
             void **Begins, int64_t *Sizes, int64_t *Types, void **Names,       \
             void **Mappers, int32_t DepNum, void *Deps, int32_t NoAliasDepNum, \
             void *NoAliasDeps) {                                               \
-    dataNowaitCall(Fn, Kind, Loc, DeviceId, N, Bases, Begins, Sizes, Types,    \
-                   Names, Mappers, DepNum, Deps, NoAliasDepNum, NoAliasDeps);  \
+    data_call C = {NULL,     OMP_INDIRECT_NEXT(Real), 0,   Loc,  DeviceId,     \
+                   DepNum,   NoAliasDepNum,           Deps, NoAliasDeps};      \
+    dataCall(&C, Kind, N, Bases, Begins, Sizes, Types, Names, Mappers);        \
   }
+#define DATA_ENTRIES(Suffix, Kind)                                             \
+  DATA_ENTRY(__omp_indirect_target_data_##Suffix##_mapper,                     \
+             __tgt_target_data_##Suffix##_mapper, Kind)                        \
+  DATA_ENTRY(__tgt_target_data_##Suffix##_mapper,                              \
+             __tgt_target_data_##Suffix##_mapper, Kind)                        \
+  DATA_NOWAIT_ENTRY(__omp_indirect_target_data_##Suffix##_nowait_mapper,       \
+                    __tgt_target_data_##Suffix##_nowait_mapper, Kind)          \
+  DATA_NOWAIT_ENTRY(__tgt_target_data_##Suffix##_nowait_mapper,                \
+                    __tgt_target_data_##Suffix##_nowait_mapper, Kind)
 
-DATA_ENTRY(__omp_indirect_target_data_begin_mapper,
-           __tgt_target_data_begin_mapper, OMP_INDIRECT_MAP_ENTER)
-DATA_ENTRY(__omp_indirect_target_data_end_mapper, __tgt_target_data_end_mapper,
-           OMP_INDIRECT_MAP_EXIT)
-DATA_ENTRY(__omp_indirect_target_data_update_mapper,
-           __tgt_target_data_update_mapper, OMP_INDIRECT_MAP_UPDATE)
-DATA_NOWAIT_ENTRY(__omp_indirect_target_data_begin_nowait_mapper,
-                  __tgt_target_data_begin_nowait_mapper,
-                  OMP_INDIRECT_MAP_ENTER)
-DATA_NOWAIT_ENTRY(__omp_indirect_target_data_end_nowait_mapper,
-                  __tgt_target_data_end_nowait_mapper, OMP_INDIRECT_MAP_EXIT)
-DATA_NOWAIT_ENTRY(__omp_indirect_target_data_update_nowait_mapper,
-                  __tgt_target_data_update_nowait_mapper,
-                  OMP_INDIRECT_MAP_UPDATE)
+DATA_ENTRIES(begin, OMP_INDIRECT_MAP_ENTER)
+DATA_ENTRIES(end, OMP_INDIRECT_MAP_EXIT)
+DATA_ENTRIES(update, OMP_INDIRECT_MAP_UPDATE)
 
 typedef omp_indirect_kernel_args kernel_args;
 
@@ -234,7 +210,7 @@ static char *freshSelfMembers(const omp_indirect_map_list *Flat, int32_t N,
                (Flat->Types[K] & OMP_INDIRECT_MAP_MEMBER_OF) ==
                    ((int64_t)(K + 1) << 48) &&
                Flat->Sizes[K] > 0 &&
-               !omp_target_is_present(Flat->Begins[K], Device);
+               !omp_indirect_is_present(Flat->Begins[K], Device);
   return Fresh;
 }
 
@@ -267,7 +243,15 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   Flat.Mappers = KA->ArgMappers;
   char *Fresh = freshSelfMembers(&Flat, In.Count, DeviceId);
   Flat.Mappers = NULL;
-  data_call Enter = {__tgt_target_data_begin_mapper, Loc, DeviceId};
+  data_call Enter = {OMP_INDIRECT_NEXT(__tgt_target_data_begin_mapper),
+                     NULL,
+                     OMP_INDIRECT_PRESENCE_ENTER,
+                     Loc,
+                     DeviceId,
+                     0,
+                     0,
+                     NULL,
+                     NULL};
   mapExpanded(OMP_INDIRECT_MAP_ENTER, DeviceId, In.Count, &Flat, &D,
               callData, &Enter);
   for (uint32_t I = 0; I < N; ++I) {
@@ -296,7 +280,9 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
     if (Fresh[K])
       Flat.Types[K] &= ~OMP_INDIRECT_MAP_MEMBER_OF;
   free(Fresh);
-  data_call Exit = {__tgt_target_data_end_mapper, Loc, DeviceId};
+  data_call Exit = Enter;
+  Exit.Fn = OMP_INDIRECT_NEXT(__tgt_target_data_end_mapper);
+  Exit.Kind = OMP_INDIRECT_PRESENCE_EXIT;
   mapExpanded(OMP_INDIRECT_MAP_EXIT, DeviceId, In.Count, &Flat, &D, callData,
               &Exit);
   omp_indirect_free_deep(&D);

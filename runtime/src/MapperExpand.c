@@ -24,6 +24,7 @@
  * of components.
  *
  *===----------------------------------------------------------------------===*/
+#include "Libomptarget.h"
 #include "MapperExpand.h"
 #include "MapperTree.h"
 #include "OmpIndirectRT.h"
@@ -37,7 +38,9 @@
 typedef void (*mapper_fn)(void *Handle, void *Base, void *Begin, int64_t Size,
                           int64_t Type, void *Name);
 
-/* libomptarget's collector, for mapper functions it runs itself. */
+/* libomptarget's collector, for mapper functions it runs itself. The
+   runtime defines these names too (below), so that mapper functions
+   compiled without the plugin feed our expansion. */
 void __tgt_push_mapper_component(void *Handle, void *Base, void *Begin,
                                  int64_t Size, int64_t Type, void *Name);
 int64_t __tgt_mapper_num_components(void *Handle);
@@ -62,7 +65,8 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
                                           int64_t Type, void *Name) {
   collector *C = Handle;
   if (C != Active) {
-    __tgt_push_mapper_component(Handle, Base, Begin, Size, Type, Name);
+    OMP_INDIRECT_NEXT(__tgt_push_mapper_component)(Handle, Base, Begin, Size,
+                                                   Type, Name);
     return;
   }
   if (!C->Failed)
@@ -74,8 +78,17 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
    structure from addresses and ignore MEMBER_OF, so 0 keeps it small. */
 int64_t __omp_indirect_mapper_num_components(void *Handle) {
   if (Handle != Active)
-    return __tgt_mapper_num_components(Handle);
+    return OMP_INDIRECT_NEXT(__tgt_mapper_num_components)(Handle);
   return 0;
+}
+
+void __tgt_push_mapper_component(void *Handle, void *Base, void *Begin,
+                                 int64_t Size, int64_t Type, void *Name) {
+  __omp_indirect_push_mapper_component(Handle, Base, Begin, Size, Type, Name);
+}
+
+int64_t __tgt_mapper_num_components(void *Handle) {
+  return __omp_indirect_mapper_num_components(Handle);
 }
 
 /* Builds in C->T the tree of mapper entry K: its anchor, then whatever its

@@ -1,0 +1,258 @@
+/*===- Presence.c - the runtime's answer for the pointees it owns ---------===*
+ *
+ * Each call forwarded to libomptarget with map arrays comes here first
+ * (Presence.h). Without owned pointees it costs one relaxed load. Else each
+ * entry is looked up in the range index of BulkTable.c, and an entry that
+ * lies inside an owned pointee is the runtime's to count and move:
+ *   - enter: one reference, unless the entry is a member (MEMBER_OF) and
+ *     not a pointee (PTR_AND_OBJ), as libomptarget counts; `always, to`
+ *     copies now;
+ *   - exit: one reference back (all with `delete`); `from` copies back when
+ *     the last one went, or with `always`; then the pointee is released;
+ *   - kernel: enter before the launch, exit after it;
+ *   - update: libomptarget moves the data itself (strided sections too),
+ *     since it finds the pointee present.
+ * libomptarget gets the entry without its motion and count bits (TO, FROM,
+ * ALWAYS, DELETE) and finds the pointee through a loan, so it translates,
+ * attaches and answers use_device_ptr as for data it mapped. An entry that
+ * only overlaps an owned pointee is forwarded as it is, with the pointee
+ * lent: libomptarget reports the extension, as for data it mapped itself.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "Presence.h"
+
+#include "BulkTable.h"
+#include "Libomptarget.h"
+#include "MapperExpand.h"
+#include "OmpIndirectRT.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NON_CONTIG ((int64_t)0x100000000000)
+#define MOTION_AND_COUNT                                                       \
+  (int64_t)(OMP_INDIRECT_MAP_TO | OMP_INDIRECT_MAP_FROM |                      \
+            OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_DELETE)
+
+/* libomptarget's non-contiguous section: one per dimension, outermost
+   first, strides in bytes. */
+typedef struct non_contig {
+  uint64_t Offset, Count, Stride;
+} non_contig;
+
+static void die(int Device, const char *What) {
+  omp_indirect_error(Device,
+                     "%s; stopping rather than keep two copies of host data",
+                     What);
+  abort();
+}
+
+/* Whether libomptarget would count a reference for an entry. */
+static int counts(int64_t T) {
+  return !(T & OMP_INDIRECT_MAP_MEMBER_OF) ||
+         (T & OMP_INDIRECT_MAP_PTR_AND_OBJ);
+}
+
+/* The device a call means, or -1 when it runs on the host. */
+static int resolveDevice(int64_t DeviceId) {
+  if (DeviceId < 0)
+    DeviceId = omp_get_default_device();
+  return DeviceId >= 0 && DeviceId < omp_get_num_devices() ? (int)DeviceId
+                                                            : -1;
+}
+
+/* The host bytes entry I can touch: [*Lo, *Hi); Hi == Lo for a point. */
+static int entryRange(int32_t I, void **Bases, void **Begins,
+                      const int64_t *Sizes, const int64_t *Types,
+                      uintptr_t *Lo, uintptr_t *Hi) {
+  if (Types[I] & OMP_INDIRECT_MAP_LITERAL)
+    return 0;
+  if (Types[I] & NON_CONTIG) {
+    const non_contig *D = Begins[I];
+    uintptr_t Base = (uintptr_t)Bases[I], End = Base;
+    for (int64_t K = 0; K < Sizes[I]; ++K) {
+      Base += D[K].Offset * D[K].Stride;
+      End += (D[K].Offset + D[K].Count) * D[K].Stride;
+    }
+    *Lo = Base;
+    *Hi = End;
+    return End > Base;
+  }
+  *Lo = (uintptr_t)Begins[I];
+  *Hi = *Lo + (uintptr_t)(Sizes[I] > 0 ? Sizes[I] : 0);
+  return *Lo != 0;
+}
+
+typedef struct scan {
+  omp_indirect_loan *L;
+  int32_t Entry;
+  int LendOnly; /* The pointer of a PTR_AND_OBJ entry: found, not counted. */
+  uintptr_t Lo, Hi;
+} scan;
+
+static int addHit(omp_indirect_owned *E, void *Ctx) {
+  scan *S = Ctx;
+  omp_indirect_loan *L = S->L;
+  if (L->NumHits == L->Cap) {
+    int64_t Cap = L->Cap ? 2 * L->Cap : 8;
+    omp_indirect_hit *New = realloc(L->Hits, sizeof *New * (size_t)Cap);
+    if (!New)
+      die(L->Device, "out of host memory");
+    L->Hits = New;
+    L->Cap = Cap;
+  }
+  uintptr_t End = E->Lo + E->Size;
+  int Within = !S->LendOnly && (S->Hi > S->Lo
+                                    ? S->Lo >= E->Lo && S->Hi <= End
+                                    : S->Lo >= E->Lo && S->Lo < End);
+  L->Hits[L->NumHits++] = (omp_indirect_hit){S->Entry, Within, 0, E->Lo};
+  if (omp_indirect_owned_lend(E))
+    die(L->Device, "libomptarget refused to find a pointee of a deep copy");
+  return 0;
+}
+
+static void copy(int Device, uintptr_t Host, char *Dev, size_t N, int To) {
+  int Rc = To ? omp_target_memcpy(Dev, (void *)Host, N, 0, 0, Device,
+                                  omp_get_initial_device())
+              : omp_target_memcpy((void *)Host, Dev, N, 0, 0,
+                                  omp_get_initial_device(), Device);
+  if (Rc)
+    die(Device, To ? "cannot copy to the device" : "cannot copy from the "
+                                                   "device");
+}
+
+/* The device address of host byte P of the owned pointee E. */
+static char *deviceOf(const omp_indirect_owned *E, uintptr_t P) {
+  return E->Dev + (P - E->Lo);
+}
+
+void omp_indirect_presence_before(omp_indirect_loan *L,
+                                  omp_indirect_presence_kind Kind,
+                                  int64_t DeviceId, int32_t N, void **Bases,
+                                  void **Begins, int64_t *Sizes,
+                                  int64_t *Types) {
+  memset(L, 0, sizeof *L);
+  L->Kind = Kind;
+  L->N = N;
+  L->Begins = Begins;
+  L->Sizes = Sizes;
+  L->UserTypes = Types;
+  L->Types = Types;
+  if (!omp_indirect_owned_any())
+    return;
+  L->Device = resolveDevice(DeviceId);
+  if (L->Device < 0)
+    return;
+  omp_indirect_owned_lock();
+  for (int32_t I = 0; I < N; ++I) {
+    scan S = {L, I, 0, 0, 0};
+    if (entryRange(I, Bases, Begins, Sizes, Types, &S.Lo, &S.Hi))
+      omp_indirect_owned_overlap(L->Device, S.Lo, S.Hi, addHit, &S);
+    /* libomptarget attaches the pointee through the pointer at the base:
+       a pointer inside an owned pointee must be found there too. */
+    if ((Types[I] & OMP_INDIRECT_MAP_PTR_AND_OBJ) && Bases[I]) {
+      S = (scan){L, I, 1, (uintptr_t)Bases[I],
+                 (uintptr_t)Bases[I] + sizeof(void *)};
+      omp_indirect_owned_overlap(L->Device, S.Lo, S.Hi, addHit, &S);
+    }
+  }
+  if (L->NumHits) {
+    L->Types = malloc(sizeof(int64_t) * (size_t)(N ? N : 1));
+    if (!L->Types)
+      die(L->Device, "out of host memory");
+    memcpy(L->Types, Types, sizeof(int64_t) * (size_t)N);
+  }
+  for (int64_t H = 0; H < L->NumHits; ++H) {
+    omp_indirect_hit *Hit = &L->Hits[H];
+    int64_t T = Types[Hit->Entry];
+    if (!Hit->Within || Kind == OMP_INDIRECT_PRESENCE_UPDATE ||
+        (T & NON_CONTIG))
+      continue;
+    L->Types[Hit->Entry] &= ~MOTION_AND_COUNT;
+    if (Kind == OMP_INDIRECT_PRESENCE_EXIT || Sizes[Hit->Entry] <= 0)
+      continue;
+    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
+    if (counts(T)) {
+      E->Refs++;
+      Hit->Counted = 1;
+    }
+    if ((T & OMP_INDIRECT_MAP_ALWAYS) && (T & OMP_INDIRECT_MAP_TO)) {
+      uintptr_t Lo = (uintptr_t)Begins[Hit->Entry];
+      copy(L->Device, Lo, deviceOf(E, Lo), (size_t)Sizes[Hit->Entry], 1);
+    }
+  }
+  omp_indirect_owned_unlock();
+}
+
+void omp_indirect_presence_after(omp_indirect_loan *L) {
+  if (!L->NumHits)
+    return;
+  omp_indirect_owned_lock();
+  int Exit = L->Kind == OMP_INDIRECT_PRESENCE_EXIT ||
+             L->Kind == OMP_INDIRECT_PRESENCE_KERNEL;
+  /* References first, so that `from` sees whether the last one went. */
+  for (int64_t H = 0; Exit && H < L->NumHits; ++H) {
+    omp_indirect_hit *Hit = &L->Hits[H];
+    int64_t T = L->UserTypes[Hit->Entry];
+    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
+    if (!Hit->Within || !E || (T & NON_CONTIG) || L->Sizes[Hit->Entry] <= 0)
+      continue;
+    if (L->Kind == OMP_INDIRECT_PRESENCE_EXIT && (T & OMP_INDIRECT_MAP_DELETE))
+      E->Refs = 0;
+    else if ((L->Kind == OMP_INDIRECT_PRESENCE_KERNEL
+                  ? Hit->Counted
+                  : counts(T)) &&
+             E->Refs > 0)
+      E->Refs--;
+  }
+  for (int64_t H = 0; Exit && H < L->NumHits; ++H) {
+    omp_indirect_hit *Hit = &L->Hits[H];
+    int64_t T = L->UserTypes[Hit->Entry];
+    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
+    if (!Hit->Within || !E || (T & NON_CONTIG) ||
+        L->Sizes[Hit->Entry] <= 0 || !(T & OMP_INDIRECT_MAP_FROM) ||
+        (E->Refs > 0 && !(T & OMP_INDIRECT_MAP_ALWAYS)))
+      continue;
+    uintptr_t Lo = (uintptr_t)L->Begins[Hit->Entry];
+    copy(L->Device, Lo, deviceOf(E, Lo), (size_t)L->Sizes[Hit->Entry], 0);
+  }
+  for (int64_t H = 0; H < L->NumHits; ++H) {
+    omp_indirect_hit *Hit = &L->Hits[H];
+    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
+    if (Exit && E && E->Refs == 0)
+      omp_indirect_owned_release(L->Device, Hit->Lo);
+    omp_indirect_owned_unlend(L->Device, Hit->Lo);
+  }
+  omp_indirect_owned_unlock();
+  if (L->Types != L->UserTypes)
+    free(L->Types);
+  free(L->Hits);
+  L->Hits = NULL;
+  L->NumHits = 0;
+}
+
+int omp_indirect_is_present(const void *Ptr, int DeviceId) {
+  if (omp_indirect_owned_any() && DeviceId >= 0) {
+    omp_indirect_owned_lock();
+    int Owned = omp_indirect_owned_containing(DeviceId, (uintptr_t)Ptr) != 0;
+    omp_indirect_owned_unlock();
+    if (Owned)
+      return 1;
+  }
+  return OMP_INDIRECT_NEXT(omp_target_is_present)(Ptr, DeviceId);
+}
+
+void *omp_indirect_mapped_ptr(const void *Ptr, int DeviceId) {
+  if (omp_indirect_owned_any() && DeviceId >= 0 && Ptr) {
+    omp_indirect_owned_lock();
+    omp_indirect_owned *E =
+        omp_indirect_owned_containing(DeviceId, (uintptr_t)Ptr);
+    char *Dev = E ? deviceOf(E, (uintptr_t)Ptr) : NULL;
+    omp_indirect_owned_unlock();
+    if (Dev)
+      return Dev;
+  }
+  return OMP_INDIRECT_NEXT(omp_get_mapped_ptr)(Ptr, DeviceId);
+}
