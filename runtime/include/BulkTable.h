@@ -84,13 +84,13 @@ int omp_indirect_owned_any(void);
 /// borrower; returns nonzero if libomptarget refused.
 int omp_indirect_owned_lend(omp_indirect_owned *E);
 /// Ends one loan of the pointee at \p Lo; the last one dissolves the
-/// association, and frees the pointee if it was released meanwhile.
+/// association, and frees the pointee if its count went to 0 meanwhile.
 void omp_indirect_owned_unlend(int Device, uintptr_t Lo);
 
-/// The pointee at \p Lo lost its last reference: it leaves the table, and
-/// its block goes with its last pointee (or, while lent, when the last loan
-/// ends). Returns 0 if it was not in the table.
-int omp_indirect_owned_release(int Device, uintptr_t Lo);
+/// The pointee at \p Lo lost its last reference (its count is 0): it
+/// leaves the table, and its block goes with its last pointee; while lent,
+/// when the last loan ends. Nothing happens if it is not in the table.
+void omp_indirect_owned_release(int Device, uintptr_t Lo);
 
 /// Serialise users of the table (and of the blocks) across host threads.
 /// The lock is recursive: a construct with mappers holds it around its

@@ -110,7 +110,4 @@ int __tgt_target_teams_nowait_mapper(
     void **Mappers, int32_t NumTeams, int32_t ThreadLimit, int32_t DepNum,
     void *Deps, int32_t NoAliasDepNum, void *NoAliasDeps);
 
-/// libomptarget 19 only.
-void ompx_dump_mapping_tables(void);
-
 #endif /* OMP_INDIRECT_LIBOMPTARGET_H */

@@ -198,7 +198,6 @@ omp_indirect_owned *omp_indirect_owned_containing(int Device, uintptr_t P) {
 
 typedef struct loan {
   int Device;
-  int Released; /* Its last reference went while lent. */
   uintptr_t Lo;
   int64_t Count;
 } loan;
@@ -231,7 +230,7 @@ int omp_indirect_owned_lend(omp_indirect_owned *E) {
   if (OMP_INDIRECT_NEXT(omp_target_associate_ptr)((void *)E->Lo, E->Dev,
                                                   E->Size, 0, Device))
     return 1;
-  Loans[NumLoans++] = (loan){Device, 0, E->Lo, 1};
+  Loans[NumLoans++] = (loan){Device, E->Lo, 1};
   return 0;
 }
 
@@ -260,7 +259,6 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
   loan *L = findLoan(Device, Lo);
   if (!L || --L->Count > 0)
     return;
-  int Released = L->Released;
   *L = Loans[--NumLoans];
   if (OMP_INDIRECT_NEXT(omp_target_disassociate_ptr)((void *)Lo, Device)) {
     fprintf(stderr,
@@ -269,22 +267,14 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
             Device, (void *)Lo);
     abort();
   }
-  /* Unless a construct took it again meanwhile. */
+  /* Its last reference went while it was lent (unless a construct took it
+     again meanwhile). */
   omp_indirect_owned *E = omp_indirect_owned_find(Device, Lo);
-  if (Released && E && E->Refs == 0)
+  if (E && E->Refs == 0)
     dropNow(Device, Lo);
 }
 
-int omp_indirect_owned_release(int Device, uintptr_t Lo) {
-  if (!omp_indirect_owned_find(Device, Lo))
-    return 0;
-  loan *L = findLoan(Device, Lo);
-  if (L) {
-    if (L->Released)
-      return 0;
-    L->Released = 1;
-    return 1;
-  }
-  dropNow(Device, Lo);
-  return 1;
+void omp_indirect_owned_release(int Device, uintptr_t Lo) {
+  if (!findLoan(Device, Lo)) /* Else the last loan's end drops it. */
+    dropNow(Device, Lo);
 }

@@ -218,13 +218,9 @@ void omp_indirect_presence_after(omp_indirect_loan *L) {
     uintptr_t Lo = (uintptr_t)L->Begins[Hit->Entry];
     copy(L->Device, Lo, deviceOf(E, Lo), (size_t)L->Sizes[Hit->Entry], 0);
   }
-  for (int64_t H = 0; H < L->NumHits; ++H) {
-    omp_indirect_hit *Hit = &L->Hits[H];
-    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
-    if (Exit && E && E->Refs == 0)
-      omp_indirect_owned_release(L->Device, Hit->Lo);
-    omp_indirect_owned_unlend(L->Device, Hit->Lo);
-  }
+  /* A pointee whose last reference went leaves with its last loan. */
+  for (int64_t H = 0; H < L->NumHits; ++H)
+    omp_indirect_owned_unlend(L->Device, L->Hits[H].Lo);
   omp_indirect_owned_unlock();
   if (L->Types != L->UserTypes)
     free(L->Types);
