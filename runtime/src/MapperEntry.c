@@ -164,8 +164,8 @@ static void dataCall(data_call *C, omp_indirect_map_kind Kind, int32_t N,
   void Name(void *Loc, int64_t DeviceId, int32_t N, void **Bases,              \
             void **Begins, int64_t *Sizes, int64_t *Types, void **Names,       \
             void **Mappers) {                                                  \
-    data_call C = {OMP_INDIRECT_NEXT(Real), NULL, 0, Loc, DeviceId,            \
-                   0,                       0,    NULL, NULL};                 \
+    data_call C = {.Fn = OMP_INDIRECT_NEXT(Real), .Loc = Loc,                  \
+                   .DeviceId = DeviceId};                                      \
     dataCall(&C, Kind, N, Bases, Begins, Sizes, Types, Names, Mappers);        \
   }
 #define DATA_NOWAIT_ENTRY(Name, Real, Kind)                                    \
@@ -173,8 +173,13 @@ static void dataCall(data_call *C, omp_indirect_map_kind Kind, int32_t N,
             void **Begins, int64_t *Sizes, int64_t *Types, void **Names,       \
             void **Mappers, int32_t DepNum, void *Deps, int32_t NoAliasDepNum, \
             void *NoAliasDeps) {                                               \
-    data_call C = {NULL,     OMP_INDIRECT_NEXT(Real), 0,   Loc,  DeviceId,     \
-                   DepNum,   NoAliasDepNum,           Deps, NoAliasDeps};      \
+    data_call C = {.NowaitFn = OMP_INDIRECT_NEXT(Real),                        \
+                   .Loc = Loc,                                                 \
+                   .DeviceId = DeviceId,                                       \
+                   .DepNum = DepNum,                                           \
+                   .NoAliasDepNum = NoAliasDepNum,                             \
+                   .Deps = Deps,                                               \
+                   .NoAliasDeps = NoAliasDeps};                                \
     dataCall(&C, Kind, N, Bases, Begins, Sizes, Types, Names, Mappers);        \
   }
 #define DATA_ENTRIES(Suffix, Kind)                                             \
@@ -243,15 +248,10 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   Flat.Mappers = KA->ArgMappers;
   char *Fresh = freshSelfMembers(&Flat, In.Count, DeviceId);
   Flat.Mappers = NULL;
-  data_call Enter = {OMP_INDIRECT_NEXT(__tgt_target_data_begin_mapper),
-                     NULL,
-                     OMP_INDIRECT_PRESENCE_ENTER,
-                     Loc,
-                     DeviceId,
-                     0,
-                     0,
-                     NULL,
-                     NULL};
+  data_call Enter = {.Fn = OMP_INDIRECT_NEXT(__tgt_target_data_begin_mapper),
+                     .Kind = OMP_INDIRECT_PRESENCE_ENTER,
+                     .Loc = Loc,
+                     .DeviceId = DeviceId};
   mapExpanded(OMP_INDIRECT_MAP_ENTER, DeviceId, In.Count, &Flat, &D,
               callData, &Enter);
   for (uint32_t I = 0; I < N; ++I) {
