@@ -34,7 +34,9 @@ typedef enum omp_indirect_presence_kind {
 typedef struct omp_indirect_hit {
   int32_t Entry;  ///< Index in the call's arrays.
   int32_t Within; ///< The entry lies inside the pointee.
-  int32_t Counted; ///< Before took a reference (after gives it back).
+  int16_t Moves;   ///< ... and is contiguous and not empty: the runtime
+                   ///< counts and moves for it.
+  int16_t Counted; ///< Before took a reference (after gives it back).
   uintptr_t Lo;   ///< The pointee.
 } omp_indirect_hit;
 
@@ -42,7 +44,6 @@ typedef struct omp_indirect_hit {
 typedef struct omp_indirect_loan {
   omp_indirect_presence_kind Kind;
   int Device;
-  int32_t N;
   void **Begins;
   int64_t *Sizes;
   const int64_t *UserTypes; ///< The caller's.

@@ -107,7 +107,7 @@ static int addHit(omp_indirect_owned *E, void *Ctx) {
   int Within = !S->LendOnly && (S->Hi > S->Lo
                                     ? S->Lo >= E->Lo && S->Hi <= End
                                     : S->Lo >= E->Lo && S->Lo < End);
-  L->Hits[L->NumHits++] = (omp_indirect_hit){S->Entry, Within, 0, E->Lo};
+  L->Hits[L->NumHits++] = (omp_indirect_hit){S->Entry, Within, 0, 0, E->Lo};
   if (omp_indirect_owned_lend(E))
     die(L->Device, "libomptarget refused to find a pointee of a deep copy");
   return 0;
@@ -135,7 +135,6 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
                                   int64_t *Types) {
   memset(L, 0, sizeof *L);
   L->Kind = Kind;
-  L->N = N;
   L->Begins = Begins;
   L->Sizes = Sizes;
   L->UserTypes = Types;
@@ -171,7 +170,8 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
         (T & NON_CONTIG))
       continue;
     L->Types[Hit->Entry] &= ~MOTION_AND_COUNT;
-    if (Kind == OMP_INDIRECT_PRESENCE_EXIT || Sizes[Hit->Entry] <= 0)
+    Hit->Moves = Sizes[Hit->Entry] > 0;
+    if (Kind == OMP_INDIRECT_PRESENCE_EXIT || !Hit->Moves)
       continue;
     omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
     if (counts(T)) {
@@ -197,7 +197,7 @@ void omp_indirect_presence_after(omp_indirect_loan *L) {
     omp_indirect_hit *Hit = &L->Hits[H];
     int64_t T = L->UserTypes[Hit->Entry];
     omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
-    if (!Hit->Within || !E || (T & NON_CONTIG) || L->Sizes[Hit->Entry] <= 0)
+    if (!Hit->Moves || !E)
       continue;
     if (L->Kind == OMP_INDIRECT_PRESENCE_EXIT && (T & OMP_INDIRECT_MAP_DELETE))
       E->Refs = 0;
@@ -211,8 +211,7 @@ void omp_indirect_presence_after(omp_indirect_loan *L) {
     omp_indirect_hit *Hit = &L->Hits[H];
     int64_t T = L->UserTypes[Hit->Entry];
     omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
-    if (!Hit->Within || !E || (T & NON_CONTIG) ||
-        L->Sizes[Hit->Entry] <= 0 || !(T & OMP_INDIRECT_MAP_FROM) ||
+    if (!Hit->Moves || !E || !(T & OMP_INDIRECT_MAP_FROM) ||
         (E->Refs > 0 && !(T & OMP_INDIRECT_MAP_ALWAYS)))
       continue;
     uintptr_t Lo = (uintptr_t)L->Begins[Hit->Entry];
