@@ -32,14 +32,15 @@ typedef struct omp_indirect_bulk {
   unsigned char *Class; ///< Per pointee: how it is handled.
   char **DevAt;         ///< Per pointee: device address of its Lo.
   void **Saved;         ///< Per pointee: host value of its slot.
-  omp_indirect_block **Blk; ///< Per owned pointee: its block.
   int64_t *Left;        ///< Exit: references left to an owned pointee.
-  uintptr_t *Owner;     ///< Exit, update: the owned pointee holding it.
+  omp_indirect_owned **Owner; ///< Exit, update: the owned pointee holding
+                              ///< it (its entry in the table).
   uint64_t *Off;        ///< Enter: offset of a new pointee in the block.
   omp_indirect_block *Block; ///< Enter: the construct's new block.
   char *Stage;          ///< Enter: host image of the new block.
   size_t Total;         ///< Enter: bytes in the new block.
   char *Fresh;          ///< Enter: per entry, we copy its item ourselves.
+  omp_indirect_cursor Cursor; ///< Table lookups in the pointees' order.
 } omp_indirect_bulk;
 
 /// Before the libomptarget call: classifies B->D's pointees for device

@@ -20,16 +20,6 @@ enum {
   BULK_OWNED, ///< In the table from an earlier construct.
 };
 
-/// How many iterations ahead loops prefetch table slots.
-#define BULK_AHEAD 8
-
-/// Prefetches the table slot of pointee \p I + BULK_AHEAD, if any.
-static inline void omp_indirect_bulk_ahead(const omp_indirect_bulk *B,
-                                           int64_t I) {
-  if (I + BULK_AHEAD < B->D.NP)
-    omp_indirect_owned_prefetch(B->Device, B->D.P[I + BULK_AHEAD].Lo);
-}
-
 /// Prints an error naming the device and stops.
 void omp_indirect_bulk_die(const omp_indirect_bulk *B, const char *What)
     __attribute__((noreturn));

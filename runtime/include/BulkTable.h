@@ -1,10 +1,11 @@
 /*===- BulkTable.h - pointees that the bulk deep copy owns ----------------===*
  *
- * The pointees that BulkCopy.c placed in its own device blocks, keyed by
- * device and host address, with their reference counts. libomptarget does
- * not know them: every entry point that can name one asks this table first
- * (Presence.c), and lends a pointee to libomptarget (an association) only
- * for the one forwarded call that needs libomptarget to find it.
+ * The pointees that BulkCopy.c placed in its own device blocks, with their
+ * device addresses and reference counts, found by device and host address.
+ * libomptarget does not know them: every entry point that can name one asks
+ * this table first (Presence.c), and lends a pointee to libomptarget (an
+ * association) only for the one forwarded call that needs libomptarget to
+ * find it.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef OMP_INDIRECT_BULKTABLE_H
@@ -13,58 +14,60 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// A pointee owned by the bulk path. Entries live in their block's array,
+/// sorted by host address: a construct's pointees are found in the order it
+/// placed them, one cache line after another.
+typedef struct omp_indirect_owned {
+  uintptr_t Lo;                     ///< Host address.
+  char *Dev;                        ///< Device address of Lo.
+  struct omp_indirect_block *Block; ///< Holds Dev; knows the device.
+  uint32_t Size;                    ///< Bytes (larger pointees go per item).
+  int32_t Refs; ///< OpenMP's dynamic reference count; -1: left the table.
+} omp_indirect_owned;
+
 /// One device allocation holding the pointees of one construct.
 typedef struct omp_indirect_block {
   char *Dev;    ///< omp_target_alloc'd.
   int Device;   ///< Its device.
-  int64_t Live; ///< Pointees still in it; freed at 0.
+  int64_t Live; ///< Pointees still in the table; the block is freed at 0.
   int64_t Mark; ///< Scratch for BulkCopy.c (-1 between uses).
-  /* The range index (omp_indirect_owned_overlap): the host addresses of
-     the pointees placed in the block, sorted on first use, and the host
-     span they cover. Set by omp_indirect_block_add. */
-  uintptr_t *Los;
-  int64_t NLos;
-  int Sorted;
-  uintptr_t SpanLo, SpanHi;
-  struct omp_indirect_block *Prev, *Next;
+  omp_indirect_owned *E; ///< Its pointees, sorted by Lo once added.
+  int64_t N, Cap;
+  uintptr_t SpanLo, SpanHi; ///< The host span its pointees cover.
+  int Big; ///< Holds a pointee too large for the page index.
+  struct omp_indirect_block *Prev, *Next, *BigPrev, *BigNext;
 } omp_indirect_block;
 
-/// A pointee owned by the bulk path (32 bytes: the table of a million
-/// pointees is walked by every construct that maps them).
-typedef struct omp_indirect_owned {
-  uintptr_t Lo;              ///< Host address (0: an empty slot).
-  char *Dev;                 ///< Device address of Lo.
-  omp_indirect_block *Block; ///< Holds Dev; knows the device.
-  uint32_t Size;             ///< Bytes (larger pointees go per item).
-  int32_t Refs;              ///< OpenMP's dynamic reference count.
-} omp_indirect_owned;
+/// Where a walk over many pointees last found one: the next lookup tries
+/// the entry after it first. Zero-initialize.
+typedef struct omp_indirect_cursor {
+  omp_indirect_block *Block;
+  int64_t At;
+  uint64_t Generation;
+} omp_indirect_cursor;
 
-/// The entry of \p Lo on \p Device, or NULL. Valid until the next insert or
-/// remove.
-omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo);
+/// A new block of \p Dev on \p Device with room for \p Cap pointees, or
+/// NULL when out of host memory. Not in the table until
+/// omp_indirect_block_add.
+omp_indirect_block *omp_indirect_block_new(int Device, char *Dev,
+                                           int64_t Cap);
 
-/// Starts loading the table slot where \p Lo would be: loops over many
-/// pointees call it a few iterations ahead, hiding the cache misses of a
-/// large table.
-void omp_indirect_owned_prefetch(int Device, uintptr_t Lo);
+/// Appends the pointee [\p Lo, \p Lo + \p Size) at device address \p Dev,
+/// with one reference, to a block not yet added.
+void omp_indirect_block_push(omp_indirect_block *Block, uintptr_t Lo,
+                             uint32_t Size, char *Dev);
 
-/// A new zeroed entry for \p Lo in \p Block (Lo and Block set), or NULL when
-/// out of memory. \p Lo must not be in the table for the block's device.
-omp_indirect_owned *omp_indirect_owned_insert(omp_indirect_block *Block,
-                                              uintptr_t Lo);
+/// Puts \p Block and its pointees in the table (none may be in it already).
+/// Returns 0, or nonzero when out of host memory (the block is not added).
+int omp_indirect_block_add(omp_indirect_block *Block);
 
-/// Makes room for \p More inserts at once (one rehash at most). Returns 0,
-/// or nonzero when out of memory.
-int omp_indirect_owned_reserve(size_t More);
+/// Frees a block that was never added, and its device memory.
+void omp_indirect_block_discard(omp_indirect_block *Block);
 
-/// Removes the entry of \p Lo on \p Device; 0 if there was none.
-int omp_indirect_owned_remove(int Device, uintptr_t Lo);
-
-/// Makes \p Block live: the range index learns its pointees, whose host
-/// addresses are \p Los (\p N of them, taken over; freed with the block),
-/// covering the host span [\p SpanLo, \p SpanHi).
-void omp_indirect_block_add(omp_indirect_block *Block, uintptr_t *Los,
-                            int64_t N, uintptr_t SpanLo, uintptr_t SpanHi);
+/// The pointee on \p Device that starts at \p Lo, or NULL. With \p C,
+/// lookups in address order cost O(1) each. Valid until it leaves the table.
+omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
+                                            omp_indirect_cursor *C);
 
 /// Calls \p Fn with each pointee on \p Device that overlaps [Lo, Hi) (a
 /// point, when Hi == Lo) until it returns nonzero; returns that value, or 0.
@@ -87,10 +90,10 @@ int omp_indirect_owned_lend(omp_indirect_owned *E);
 /// association, and frees the pointee if its count went to 0 meanwhile.
 void omp_indirect_owned_unlend(int Device, uintptr_t Lo);
 
-/// The pointee at \p Lo lost its last reference (its count is 0): it
-/// leaves the table, and its block goes with its last pointee; while lent,
-/// when the last loan ends. Nothing happens if it is not in the table.
-void omp_indirect_owned_release(int Device, uintptr_t Lo);
+/// The pointee \p E lost its last reference (its count is 0): it leaves
+/// the table, and its block goes with its last pointee; while lent, when
+/// the last loan ends.
+void omp_indirect_owned_release(omp_indirect_owned *E);
 
 /// Serialise users of the table (and of the blocks) across host threads.
 /// The lock is recursive: a construct with mappers holds it around its

@@ -118,7 +118,7 @@ static int64_t groupByBlock(omp_indirect_bulk *B, const char *Sel,
     Which[I] = -1;
     if (!Sel[I])
       continue;
-    omp_indirect_block *Blk = B->Blk[I];
+    omp_indirect_block *Blk = B->Owner[I]->Block;
     uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev), Hi;
     Hi = Lo + (B->D.P[I].Hi - B->D.P[I].Lo);
     int64_t K = Blk->Mark;
@@ -190,11 +190,12 @@ static void moveOwned(omp_indirect_bulk *B, const char *Sel, int64_t Dir) {
 
 /* The owned pointee holding pointee I whole: its own entry, or one it
    lies inside (a range of another pointee, which entered per item). */
-static omp_indirect_owned *holder(const omp_indirect_bulk *B, int64_t I) {
+static omp_indirect_owned *holder(omp_indirect_bulk *B, int64_t I) {
   const omp_indirect_pointee *P = &B->D.P[I];
   if (B->Device < 0)
     return NULL;
-  omp_indirect_owned *E = omp_indirect_owned_find(B->Device, P->Lo);
+  omp_indirect_owned *E =
+      omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor);
   if (!E || P->Hi > E->Lo + E->Size)
     E = omp_indirect_owned_containing(B->Device, P->Lo);
   return E && P->Hi <= E->Lo + E->Size ? E : NULL;
@@ -203,18 +204,15 @@ static omp_indirect_owned *holder(const omp_indirect_bulk *B, int64_t I) {
 /* Owned pointees get their device address and block (and, on exit, lose
    a reference, or all with `delete`); the rest go to L per item. */
 static void classifyOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
-  B->Blk = omp_indirect_bulk_alloc(B, sizeof(void *) * B->D.NP);
   B->Left = omp_indirect_bulk_alloc(B, sizeof(int64_t) * B->D.NP);
-  B->Owner = omp_indirect_bulk_alloc(B, sizeof(uintptr_t) * B->D.NP);
+  B->Owner = omp_indirect_bulk_alloc(B, sizeof(void *) * B->D.NP);
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
-    omp_indirect_bulk_ahead(B, I);
     omp_indirect_owned *E = holder(B, I);
     if (E) {
       B->Class[I] = BULK_OWNED;
       B->DevAt[I] = E->Dev + (P->Lo - E->Lo);
-      B->Blk[I] = E->Block;
-      B->Owner[I] = E->Lo;
+      B->Owner[I] = E;
       if (B->Kind == OMP_INDIRECT_MAP_EXIT) {
         if (P->User & OMP_INDIRECT_MAP_DELETE)
           E->Refs = 0;
@@ -230,11 +228,8 @@ static void classifyOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   /* What is left once the whole construct counted: a pointee it names
      twice (two structs, or a range of another) moves back with the last. */
   for (int64_t I = 0; B->Kind == OMP_INDIRECT_MAP_EXIT && I < B->D.NP; ++I)
-    if (B->Class[I] == BULK_OWNED) {
-      if (I + BULK_AHEAD < B->D.NP)
-        omp_indirect_owned_prefetch(B->Device, B->Owner[I + BULK_AHEAD]);
-      B->Left[I] = omp_indirect_owned_find(B->Device, B->Owner[I])->Refs;
-    }
+    if (B->Class[I] == BULK_OWNED)
+      B->Left[I] = B->Owner[I]->Refs;
 }
 
 static void saveSlots(omp_indirect_bulk *B) {
@@ -272,10 +267,18 @@ static void prepareExit(omp_indirect_bulk *B, omp_indirect_map_list *L) {
    released once. */
 static void finishExit(omp_indirect_bulk *B) {
   restoreSlots(B);
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    omp_indirect_bulk_ahead(B, I);
-    if (B->Class[I] == BULK_OWNED && B->Left[I] == 0)
-      omp_indirect_owned_release(B->Device, B->Owner[I]);
+  /* Each pointee once (marked -1 meanwhile): a release can free the block
+     of the entries it names. */
+  int64_t N = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_OWNED && B->Left[I] == 0 &&
+        B->Owner[I]->Refs == 0) {
+      B->Owner[I]->Refs = -1;
+      B->Owner[N++] = B->Owner[I];
+    }
+  for (int64_t I = 0; I < N; ++I) {
+    B->Owner[I]->Refs = 0;
+    omp_indirect_owned_release(B->Owner[I]);
   }
 }
 
@@ -353,7 +356,6 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   free(B->Class);
   free(B->DevAt);
   free(B->Saved);
-  free(B->Blk);
   free(B->Left);
   free(B->Owner);
   free(B->Off);

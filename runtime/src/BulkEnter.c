@@ -12,6 +12,7 @@
  *===----------------------------------------------------------------------===*/
 #include "BulkInternal.h"
 
+#include "Foreign.h"
 #include "Libomptarget.h"
 #include "OmpIndirectRT.h"
 #include "Presence.h"
@@ -68,9 +69,8 @@ static int overlaps(const span *S, int64_t N, uintptr_t Lo, uintptr_t Hi) {
 
 /* ---- Classification and placement. ---- */
 
-static int anyOwned(omp_indirect_owned *E, void *Ctx) {
-  (void)E;
-  (void)Ctx;
+static int firstOwned(omp_indirect_owned *E, void *Ctx) {
+  *(omp_indirect_owned **)Ctx = E;
   return 1;
 }
 
@@ -132,45 +132,38 @@ static void place(omp_indirect_bulk *B) {
   B->Total = At;
 }
 
-/* One device block for the new pointees, each counted in the table; the
-   range index learns the block (no libomptarget call per pointee). */
+/* One device block for the new pointees, each counted in the table (no
+   libomptarget call per pointee). */
 static void allocateNew(omp_indirect_bulk *B) {
   if (!B->Total)
     return;
-  B->Block = omp_indirect_bulk_alloc(B, sizeof *B->Block);
-  memset(B->Block, 0, sizeof *B->Block);
-  B->Block->Dev = omp_target_alloc(B->Total, B->Device);
-  B->Block->Device = B->Device;
-  B->Block->Mark = -1;
-  if (!B->Block->Dev)
+  char *Dev = omp_target_alloc(B->Total, B->Device);
+  if (!Dev)
     omp_indirect_bulk_die(B, "cannot allocate device memory");
-  if (omp_indirect_owned_reserve((size_t)B->D.NP))
+  int64_t N = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    N += B->Class[I] == BULK_NEW;
+  B->Block = omp_indirect_block_new(B->Device, Dev, N);
+  if (!B->Block) {
+    omp_target_free(Dev, B->Device);
     omp_indirect_bulk_die(B, "out of host memory");
+  }
   if (omp_indirect_debug())
     fprintf(stderr, "omp-indirect: mapper: 1 device allocation of %zu bytes "
                     "for the new pointees\n",
             B->Total);
-  uintptr_t *Los = omp_indirect_bulk_alloc(B, sizeof(uintptr_t) * B->D.NP);
-  int64_t NLos = 0;
-  uintptr_t SpanLo = UINTPTR_MAX, SpanHi = 0;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     if (B->Class[I] != BULK_NEW)
       continue;
     const omp_indirect_pointee *P = &B->D.P[I];
-    omp_indirect_bulk_ahead(B, I);
-    omp_indirect_owned *E = omp_indirect_owned_insert(B->Block, P->Lo);
-    if (!E)
-      omp_indirect_bulk_die(B, "out of host memory");
-    B->DevAt[I] = B->Block->Dev + B->Off[I];
-    E->Size = (uint32_t)(P->Hi - P->Lo);
-    E->Dev = B->DevAt[I];
-    E->Refs = 1;
-    B->Block->Live++;
-    Los[NLos++] = P->Lo;
-    SpanLo = P->Lo < SpanLo ? P->Lo : SpanLo;
-    SpanHi = P->Hi > SpanHi ? P->Hi : SpanHi;
+    B->DevAt[I] = Dev + B->Off[I];
+    omp_indirect_block_push(B->Block, P->Lo, (uint32_t)(P->Hi - P->Lo),
+                            B->DevAt[I]);
   }
-  omp_indirect_block_add(B->Block, Los, NLos, SpanLo, SpanHi);
+  if (omp_indirect_block_add(B->Block)) {
+    omp_indirect_block_discard(B->Block);
+    omp_indirect_bulk_die(B, "out of host memory");
+  }
 }
 
 /* Items with pointees whose own data we copy (a fresh or `always, to`
@@ -204,6 +197,8 @@ void omp_indirect_bulk_prepare_enter(omp_indirect_bulk *B,
   span *S = ownSpans(B, L, &NS);
   cand *C = omp_indirect_bulk_alloc(B, sizeof(cand) * B->D.NP);
   int64_t *Dup = omp_indirect_bulk_alloc(B, sizeof(int64_t) * B->D.NP);
+  omp_indirect_foreign Foreign;
+  omp_indirect_foreign_begin(&Foreign, B->Device);
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = NULL;
@@ -211,9 +206,13 @@ void omp_indirect_bulk_prepare_enter(omp_indirect_bulk *B,
     if (B->Device < 0 || P->Lo == 0 || P->Lo >= P->Hi ||
         P->Hi - P->Lo > UINT32_MAX)
       continue;
-    omp_indirect_bulk_ahead(B, I);
-    if ((E = omp_indirect_owned_find(B->Device, P->Lo))) {
-      if (P->Hi <= E->Lo + E->Size)
+    /* Ours from an earlier construct: counted again if the construct asks
+       for no more than is mapped; else per item, lent for the call (the
+       extension is libomptarget's to report). */
+    if ((E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor)) ||
+        omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, firstOwned,
+                                   &E)) {
+      if (E->Lo == P->Lo && P->Hi <= E->Lo + E->Size)
         B->Class[I] = BULK_OWNED;
       continue;
     }
@@ -221,23 +220,22 @@ void omp_indirect_bulk_prepare_enter(omp_indirect_bulk *B,
        both are libomptarget's. */
     if (P->Type & (OMP_INDIRECT_MAP_PRESENT | OMPX_HOLD))
       continue;
-    /* Mapped by the program (libomptarget's), or overlapping a pointee
-       of ours that starts elsewhere: per item, lent for the call. */
-    if (OMP_INDIRECT_NEXT(omp_target_is_present)((void *)P->Lo, B->Device) ||
-        OMP_INDIRECT_NEXT(omp_target_is_present)((void *)(P->Hi - 1),
-                                                 B->Device) ||
-        overlaps(S, NS, P->Lo, P->Hi) ||
-        omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, anyOwned, NULL))
+    /* Mapped by the program (libomptarget's), or overlapping the
+       construct's own entries: per item. */
+    if (overlaps(S, NS, P->Lo, P->Hi) ||
+        omp_indirect_foreign_present(&Foreign, P->Lo, P->Hi))
       continue;
     C[NC++] = (cand){P->Lo, P->Hi, I};
   }
+  omp_indirect_foreign_end(&Foreign);
   settleCandidates(B, C, NC, Dup);
   place(B);
   allocateNew(B);
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     if (B->Class[I] == BULK_OWNED || B->Class[I] == BULK_DUP) {
-      omp_indirect_owned *E = omp_indirect_owned_find(B->Device, P->Lo);
+      omp_indirect_owned *E =
+          omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor);
       E->Refs++;
       B->DevAt[I] = E->Dev;
     } else if (B->Class[I] == BULK_ITEM &&

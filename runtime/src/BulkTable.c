@@ -1,9 +1,15 @@
 /*===- BulkTable.c - pointees that the bulk deep copy owns ----------------===*
  *
- * An open-addressing hash table (linear probing, backward-shift removal)
- * from (device, host address) to the pointee's device copy and reference
- * count. Lookups, inserts and removals are O(1) expected, so a construct
- * with N pointees costs O(N) here.
+ * Each block keeps its pointees in an array sorted by host address: a
+ * construct that placed N pointees writes N entries one after another, and
+ * a later construct that names them in the same order finds each next to
+ * the last (omp_indirect_cursor). A small hash table, the page index, maps
+ * each host page that a block's pointees cover to the block, so a lookup
+ * visits only the blocks that can hold the address and binary-searches
+ * them. Pointees larger than BIG_PAGES pages stay out of the page index:
+ * their blocks are on a list of their own, which every lookup walks.
+ * A pointee that leaves the table is marked (Refs -1) and its block freed
+ * with its last one, so nothing is moved or rehashed per pointee.
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
@@ -11,175 +17,323 @@
 
 #include "Libomptarget.h"
 
+#include <omp.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static omp_indirect_owned *Slots;
-static size_t Mask; /* Capacity - 1; capacity is a power of two. */
-static size_t Used;
+#define PAGE_SHIFT 12
+#define BIG_PAGES 64
+/* A lookup of a range wider than this many pages walks the blocks. */
+#define SCAN_PAGES 64
+
 static pthread_mutex_t Lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
-static omp_indirect_block *Blocks; /* Live blocks, newest first. */
+static omp_indirect_block *Blocks;    /* Live blocks, newest first. */
+static omp_indirect_block *BigBlocks; /* Those with a big pointee. */
 static _Atomic size_t LiveBlocks;
+static uint64_t Generation; /* Moves on when a block is freed. */
 
 void omp_indirect_owned_lock(void) { pthread_mutex_lock(&Lock); }
 void omp_indirect_owned_unlock(void) { pthread_mutex_unlock(&Lock); }
-
-static size_t hashOf(int Device, uintptr_t Lo) {
-  uint64_t H = (uint64_t)Lo ^ ((uint64_t)(unsigned)Device << 56);
-  H ^= H >> 33;
-  H *= 0xff51afd7ed558ccdULL;
-  H ^= H >> 33;
-  return (size_t)H;
-}
-
-void omp_indirect_owned_prefetch(int Device, uintptr_t Lo) {
-  if (Slots)
-    __builtin_prefetch(&Slots[hashOf(Device, Lo) & Mask], 1);
-}
-
-omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo) {
-  if (!Slots)
-    return NULL;
-  for (size_t I = hashOf(Device, Lo) & Mask;; I = (I + 1) & Mask) {
-    omp_indirect_owned *E = &Slots[I];
-    if (!E->Lo)
-      return NULL;
-    if (E->Lo == Lo && E->Block->Device == Device)
-      return E;
-  }
-}
-
-static int rehash(size_t NewCap) {
-  omp_indirect_owned *Old = Slots;
-  size_t OldCap = Old ? Mask + 1 : 0;
-  omp_indirect_owned *New = calloc(NewCap, sizeof *New);
-  if (!New)
-    return 1;
-  Slots = New;
-  Mask = NewCap - 1;
-  for (size_t I = 0; I < OldCap; ++I) {
-    if (!Old[I].Lo)
-      continue;
-    size_t J = hashOf(Old[I].Block->Device, Old[I].Lo) & Mask;
-    while (Slots[J].Lo)
-      J = (J + 1) & Mask;
-    Slots[J] = Old[I];
-  }
-  free(Old);
-  return 0;
-}
-
-int omp_indirect_owned_reserve(size_t More) {
-  size_t Cap = Slots ? Mask + 1 : 0, NewCap = Cap ? Cap : 1024;
-  while ((Used + More) * 4 > NewCap * 3)
-    NewCap *= 2;
-  return NewCap == Cap ? 0 : rehash(NewCap);
-}
-
-omp_indirect_owned *omp_indirect_owned_insert(omp_indirect_block *Block,
-                                              uintptr_t Lo) {
-  if (omp_indirect_owned_reserve(1))
-    return NULL;
-  size_t I = hashOf(Block->Device, Lo) & Mask;
-  while (Slots[I].Lo)
-    I = (I + 1) & Mask;
-  memset(&Slots[I], 0, sizeof Slots[I]);
-  Slots[I].Lo = Lo;
-  Slots[I].Block = Block;
-  ++Used;
-  return &Slots[I];
-}
-
-int omp_indirect_owned_remove(int Device, uintptr_t Lo) {
-  omp_indirect_owned *E = omp_indirect_owned_find(Device, Lo);
-  if (!E)
-    return 0;
-  size_t I = (size_t)(E - Slots);
-  /* Backward shift: pull later entries of the probe run into the hole. */
-  for (size_t J = (I + 1) & Mask; Slots[J].Lo; J = (J + 1) & Mask) {
-    size_t Home = hashOf(Slots[J].Block->Device, Slots[J].Lo) & Mask;
-    if (((J - Home) & Mask) >= ((J - I) & Mask)) {
-      Slots[I] = Slots[J];
-      I = J;
-    }
-  }
-  memset(&Slots[I], 0, sizeof Slots[I]);
-  --Used;
-  return 1;
-}
-
-/* ---- The range index. ---- */
-
-void omp_indirect_block_add(omp_indirect_block *Block, uintptr_t *Los,
-                            int64_t N, uintptr_t SpanLo, uintptr_t SpanHi) {
-  Block->Los = Los;
-  Block->NLos = N;
-  Block->Sorted = 0;
-  Block->SpanLo = SpanLo;
-  Block->SpanHi = SpanHi;
-  Block->Prev = NULL;
-  Block->Next = Blocks;
-  if (Blocks)
-    Blocks->Prev = Block;
-  Blocks = Block;
-  atomic_fetch_add_explicit(&LiveBlocks, 1, memory_order_relaxed);
-}
 
 int omp_indirect_owned_any(void) {
   return atomic_load_explicit(&LiveBlocks, memory_order_relaxed) != 0;
 }
 
-static int byAddress(const void *A, const void *B) {
-  uintptr_t X = *(const uintptr_t *)A, Y = *(const uintptr_t *)B;
+/* ---- The page index: (host page, block) pairs, open addressing with
+   linear probing and backward-shift removal. ---- */
+
+typedef struct page_slot {
+  uintptr_t Page;
+  omp_indirect_block *Block; /* NULL: empty. */
+} page_slot;
+
+static page_slot *Pages;
+static size_t PageMask, PagesUsed;
+
+static size_t pageHome(uintptr_t Page) {
+  uint64_t H = (uint64_t)Page * 0x9e3779b97f4a7c15ULL;
+  return (size_t)(H >> 20) & PageMask;
+}
+
+static int growPages(size_t More) {
+  size_t Cap = Pages ? PageMask + 1 : 0, NewCap = Cap ? Cap : 256;
+  while ((PagesUsed + More) * 2 > NewCap)
+    NewCap *= 2;
+  if (NewCap == Cap)
+    return 0;
+  page_slot *Old = Pages, *New = calloc(NewCap, sizeof *New);
+  if (!New)
+    return 1;
+  Pages = New;
+  PageMask = NewCap - 1;
+  for (size_t I = 0; I < Cap; ++I)
+    if (Old[I].Block) {
+      size_t J = pageHome(Old[I].Page);
+      while (Pages[J].Block)
+        J = (J + 1) & PageMask;
+      Pages[J] = Old[I];
+    }
+  free(Old);
+  return 0;
+}
+
+static void addPage(uintptr_t Page, omp_indirect_block *B) {
+  size_t J = pageHome(Page);
+  while (Pages[J].Block)
+    J = (J + 1) & PageMask;
+  Pages[J] = (page_slot){Page, B};
+  ++PagesUsed;
+}
+
+static void removePage(uintptr_t Page, omp_indirect_block *B) {
+  size_t I = pageHome(Page);
+  while (Pages[I].Block && !(Pages[I].Page == Page && Pages[I].Block == B))
+    I = (I + 1) & PageMask;
+  if (!Pages[I].Block)
+    return;
+  for (size_t J = (I + 1) & PageMask; Pages[J].Block; J = (J + 1) & PageMask) {
+    size_t Home = pageHome(Pages[J].Page);
+    if (((J - Home) & PageMask) >= ((J - I) & PageMask)) {
+      Pages[I] = Pages[J];
+      I = J;
+    }
+  }
+  Pages[I].Block = NULL;
+  --PagesUsed;
+}
+
+static int isBig(const omp_indirect_owned *E) {
+  return ((E->Lo + E->Size - 1) >> PAGE_SHIFT) - (E->Lo >> PAGE_SHIFT) >=
+         BIG_PAGES;
+}
+
+/* Calls Fn(Page) once for each page the small pointees of B cover, in
+   order (the entries are sorted, so a page repeats only next to itself). */
+#define FOR_EACH_PAGE(B, Page, Body)                                             do {                                                                             uintptr_t Next_ = 0;                                                           int Any_ = 0;                                                                  for (int64_t I_ = 0; I_ < (B)->N; ++I_) {                                        const omp_indirect_owned *E_ = &(B)->E[I_];                                    if (isBig(E_))                                                                   continue;                                                                    uintptr_t First_ = E_->Lo >> PAGE_SHIFT;                                       uintptr_t Last_ = (E_->Lo + E_->Size - 1) >> PAGE_SHIFT;                       for (uintptr_t Page = Any_ && First_ < Next_ ? Next_ : First_;                      Page <= Last_; ++Page) {                                                    Body;                                                                        }                                                                              if (!Any_ || Last_ + 1 > Next_)                                                  Next_ = Last_ + 1;                                                           Any_ = 1;                                                                    }                                                                            } while (0)
+
+/* ---- Blocks. ---- */
+
+omp_indirect_block *omp_indirect_block_new(int Device, char *Dev,
+                                           int64_t Cap) {
+  omp_indirect_block *B = calloc(1, sizeof *B);
+  if (!B)
+    return NULL;
+  B->E = malloc(sizeof *B->E * (size_t)(Cap ? Cap : 1));
+  if (!B->E) {
+    free(B);
+    return NULL;
+  }
+  B->Dev = Dev;
+  B->Device = Device;
+  B->Mark = -1;
+  B->Cap = Cap;
+  return B;
+}
+
+void omp_indirect_block_push(omp_indirect_block *B, uintptr_t Lo,
+                             uint32_t Size, char *Dev) {
+  B->E[B->N++] = (omp_indirect_owned){Lo, Dev, B, Size, 1};
+}
+
+static int byLo(const void *A, const void *B) {
+  uintptr_t X = ((const omp_indirect_owned *)A)->Lo;
+  uintptr_t Y = ((const omp_indirect_owned *)B)->Lo;
   return X < Y ? -1 : X > Y;
 }
 
-/* Pointees of a construct usually come in address order (arrays filled in
-   order); only a block that does not is sorted, and only once it is
-   asked. */
-static void sortBlock(omp_indirect_block *B) {
-  if (B->Sorted)
-    return;
-  for (int64_t I = 1; I < B->NLos; ++I)
-    if (B->Los[I - 1] > B->Los[I]) {
-      qsort(B->Los, (size_t)B->NLos, sizeof *B->Los, byAddress);
+int omp_indirect_block_add(omp_indirect_block *B) {
+  /* A construct's pointees usually come in address order (arrays filled
+     in order); only a block that does not is sorted. */
+  for (int64_t I = 1; I < B->N; ++I)
+    if (B->E[I - 1].Lo > B->E[I].Lo) {
+      qsort(B->E, (size_t)B->N, sizeof *B->E, byLo);
       break;
     }
-  B->Sorted = 1;
+  size_t NewPages = 0;
+  B->SpanLo = UINTPTR_MAX;
+  B->SpanHi = 0;
+  for (int64_t I = 0; I < B->N; ++I) {
+    const omp_indirect_owned *E = &B->E[I];
+    B->Big |= isBig(E);
+    if (E->Lo < B->SpanLo)
+      B->SpanLo = E->Lo;
+    if (E->Lo + E->Size > B->SpanHi)
+      B->SpanHi = E->Lo + E->Size;
+  }
+  FOR_EACH_PAGE(B, Page, (void)Page; ++NewPages);
+  if (growPages(NewPages))
+    return 1;
+  FOR_EACH_PAGE(B, Page, addPage(Page, B));
+  B->Live = B->N;
+  B->Next = Blocks;
+  if (Blocks)
+    Blocks->Prev = B;
+  Blocks = B;
+  if (B->Big) {
+    B->BigNext = BigBlocks;
+    if (BigBlocks)
+      BigBlocks->BigPrev = B;
+    BigBlocks = B;
+  }
+  atomic_fetch_add_explicit(&LiveBlocks, 1, memory_order_relaxed);
+  return 0;
+}
+
+void omp_indirect_block_discard(omp_indirect_block *B) {
+  if (B->Dev)
+    omp_target_free(B->Dev, B->Device);
+  free(B->E);
+  free(B);
+}
+
+static void freeBlock(omp_indirect_block *B) {
+  FOR_EACH_PAGE(B, Page, removePage(Page, B));
+  if (B->Prev)
+    B->Prev->Next = B->Next;
+  else
+    Blocks = B->Next;
+  if (B->Next)
+    B->Next->Prev = B->Prev;
+  if (B->Big) {
+    if (B->BigPrev)
+      B->BigPrev->BigNext = B->BigNext;
+    else
+      BigBlocks = B->BigNext;
+    if (B->BigNext)
+      B->BigNext->BigPrev = B->BigPrev;
+  }
+  ++Generation;
+  atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed);
+  omp_indirect_block_discard(B);
+}
+
+/* ---- Lookups. ---- */
+
+/* The index in B of the last entry starting at or below Lo, or -1. */
+static int64_t lastAtOrBelow(const omp_indirect_block *B, uintptr_t Lo) {
+  int64_t A = 0, Z = B->N;
+  while (A < Z) {
+    int64_t M = A + (Z - A) / 2;
+    if (B->E[M].Lo <= Lo)
+      A = M + 1;
+    else
+      Z = M;
+  }
+  return A - 1;
+}
+
+/* Calls Fn(Blk) once for each block on Device that may hold a pointee
+   overlapping [Lo, Hi), until it returns nonzero. */
+static int forEachBlock(int Device, uintptr_t Lo, uintptr_t Hi,
+                        int (*Fn)(omp_indirect_block *Blk, void *Ctx),
+                        void *Ctx) {
+  uintptr_t First = Lo >> PAGE_SHIFT, Last = (Hi - 1) >> PAGE_SHIFT;
+  if (Last - First >= SCAN_PAGES || !Pages) {
+    for (omp_indirect_block *B = Blocks; B; B = B->Next)
+      if (B->Device == Device && B->SpanLo < Hi && Lo < B->SpanHi) {
+        int R = Fn(B, Ctx);
+        if (R)
+          return R;
+      }
+    return 0;
+  }
+  /* A block is visited once: through the first page that names it. */
+  for (uintptr_t Page = First; Page <= Last; ++Page)
+    for (size_t J = pageHome(Page); Pages[J].Block; J = (J + 1) & PageMask) {
+      omp_indirect_block *B = Pages[J].Block;
+      if (Pages[J].Page != Page || B->Device != Device || B->Big)
+        continue;
+      int Seen = 0;
+      for (uintptr_t Q = First; Q < Page && !Seen; ++Q)
+        for (size_t K = pageHome(Q); Pages[K].Block && !Seen;
+             K = (K + 1) & PageMask)
+          Seen = Pages[K].Page == Q && Pages[K].Block == B;
+      if (Seen)
+        continue;
+      int R = Fn(B, Ctx);
+      if (R)
+        return R;
+    }
+  for (omp_indirect_block *B = BigBlocks; B; B = B->BigNext)
+    if (B->Device == Device && B->SpanLo < Hi && Lo < B->SpanHi) {
+      int R = Fn(B, Ctx);
+      if (R)
+        return R;
+    }
+  return 0;
+}
+
+typedef struct find_ctx {
+  uintptr_t Lo;
+  omp_indirect_owned *Found;
+} find_ctx;
+
+static int findIn(omp_indirect_block *B, void *Ctx) {
+  find_ctx *F = Ctx;
+  int64_t I = lastAtOrBelow(B, F->Lo);
+  if (I < 0 || B->E[I].Lo != F->Lo || B->E[I].Refs < 0)
+    return 0;
+  F->Found = &B->E[I];
+  return 1;
+}
+
+omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
+                                            omp_indirect_cursor *C) {
+  if (!Blocks)
+    return NULL;
+  if (C && C->Block && C->Generation == Generation &&
+      C->Block->Device == Device) {
+    omp_indirect_block *B = C->Block;
+    for (int64_t I = C->At + 1; I >= C->At && I >= 0; --I)
+      if (I < B->N && B->E[I].Lo == Lo && B->E[I].Refs >= 0) {
+        C->At = I;
+        return &B->E[I];
+      }
+  }
+  find_ctx F = {Lo, NULL};
+  forEachBlock(Device, Lo, Lo + 1, findIn, &F);
+  if (C && F.Found) {
+    C->Block = F.Found->Block;
+    C->At = F.Found - F.Found->Block->E;
+    C->Generation = Generation;
+  }
+  return F.Found;
+}
+
+typedef struct overlap_ctx {
+  uintptr_t Lo, Hi;
+  int (*Fn)(omp_indirect_owned *E, void *Ctx);
+  void *Ctx;
+} overlap_ctx;
+
+static int overlapIn(omp_indirect_block *B, void *Ctx) {
+  overlap_ctx *O = Ctx;
+  /* The pointees of a block are disjoint: only the last one starting at
+     or below Lo can reach into [Lo, Hi) from the left. */
+  int64_t I = lastAtOrBelow(B, O->Lo);
+  for (I = I < 0 ? 0 : I; I < B->N && B->E[I].Lo < O->Hi; ++I) {
+    omp_indirect_owned *E = &B->E[I];
+    if (E->Refs < 0 || E->Lo + E->Size <= O->Lo)
+      continue;
+    int R = O->Fn(E, O->Ctx);
+    if (R)
+      return R;
+  }
+  return 0;
 }
 
 int omp_indirect_owned_overlap(int Device, uintptr_t Lo, uintptr_t Hi,
                                int (*Fn)(omp_indirect_owned *E, void *Ctx),
                                void *Ctx) {
+  if (!Blocks)
+    return 0;
   if (Hi <= Lo)
     Hi = Lo + 1;
-  for (omp_indirect_block *B = Blocks; B; B = B->Next) {
-    if (B->Device != Device || B->SpanHi <= Lo || B->SpanLo >= Hi)
-      continue;
-    sortBlock(B);
-    /* The pointees of a block are disjoint: only the last one starting at
-       or below Lo can reach into [Lo, Hi) from the left. */
-    int64_t A = 0, Z = B->NLos;
-    while (A < Z) {
-      int64_t M = (A + Z) / 2;
-      if (B->Los[M] <= Lo)
-        A = M + 1;
-      else
-        Z = M;
-    }
-    for (int64_t I = A > 0 ? A - 1 : 0; I < B->NLos && B->Los[I] < Hi; ++I) {
-      omp_indirect_owned *E = omp_indirect_owned_find(Device, B->Los[I]);
-      if (!E || E->Block != B || E->Lo + E->Size <= Lo)
-        continue; /* Released, or placed again elsewhere. */
-      int R = Fn(E, Ctx);
-      if (R)
-        return R;
-    }
-  }
-  return 0;
+  overlap_ctx O = {Lo, Hi, Fn, Ctx};
+  return forEachBlock(Device, Lo, Hi, overlapIn, &O);
 }
 
 static int keepFirst(omp_indirect_owned *E, void *Ctx) {
@@ -189,8 +343,7 @@ static int keepFirst(omp_indirect_owned *E, void *Ctx) {
 
 omp_indirect_owned *omp_indirect_owned_containing(int Device, uintptr_t P) {
   omp_indirect_owned *E = NULL;
-  if (omp_indirect_owned_any())
-    omp_indirect_owned_overlap(Device, P, P + 1, keepFirst, &E);
+  omp_indirect_owned_overlap(Device, P, P + 1, keepFirst, &E);
   return E;
 }
 
@@ -235,24 +388,11 @@ int omp_indirect_owned_lend(omp_indirect_owned *E) {
 }
 
 /* Out of the table now; the block goes with its last pointee. */
-static void dropNow(int Device, uintptr_t Lo) {
-  omp_indirect_owned *E = omp_indirect_owned_find(Device, Lo);
-  if (!E)
-    return;
+static void dropNow(omp_indirect_owned *E) {
   omp_indirect_block *B = E->Block;
-  omp_indirect_owned_remove(Device, Lo);
-  if (--B->Live > 0)
-    return;
-  if (B->Prev)
-    B->Prev->Next = B->Next;
-  else if (Blocks == B)
-    Blocks = B->Next;
-  if (B->Next)
-    B->Next->Prev = B->Prev;
-  atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed);
-  omp_target_free(B->Dev, B->Device);
-  free(B->Los);
-  free(B);
+  E->Refs = -1;
+  if (--B->Live == 0)
+    freeBlock(B);
 }
 
 void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
@@ -269,12 +409,12 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
   }
   /* Its last reference went while it was lent (unless a construct took it
      again meanwhile). */
-  omp_indirect_owned *E = omp_indirect_owned_find(Device, Lo);
+  omp_indirect_owned *E = omp_indirect_owned_find(Device, Lo, NULL);
   if (E && E->Refs == 0)
-    dropNow(Device, Lo);
+    dropNow(E);
 }
 
-void omp_indirect_owned_release(int Device, uintptr_t Lo) {
-  if (!findLoan(Device, Lo)) /* Else the last loan's end drops it. */
-    dropNow(Device, Lo);
+void omp_indirect_owned_release(omp_indirect_owned *E) {
+  if (!NumLoans || !findLoan(E->Block->Device, E->Lo))
+    dropNow(E); /* Else the last loan's end drops it. */
 }

@@ -11,6 +11,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "BulkTable.h"
+#include "Foreign.h"
 #include "Libomptarget.h"
 #include "OmpIndirectRT.h"
 #include "Presence.h"
@@ -203,9 +204,11 @@ int omp_target_associate_ptr(const void *HostPtr, const void *DevicePtr,
                                      sameAssociation, &A);
     omp_indirect_owned_unlock();
   }
-  if (!Hit)
+  if (!Hit) {
+    omp_indirect_foreign_note(A.Lo, A.Lo + Size);
     return OMP_INDIRECT_NEXT(omp_target_associate_ptr)(
         HostPtr, DevicePtr, Size, DeviceOffset, DeviceNum);
+  }
   if (A.Same)
     return 0;
   omp_indirect_error(DeviceNum,
@@ -219,7 +222,7 @@ int omp_target_disassociate_ptr(const void *Ptr, int DeviceNum) {
   int Owned = 0;
   if (omp_indirect_owned_any() && DeviceNum >= 0) {
     omp_indirect_owned_lock();
-    omp_indirect_owned *E = omp_indirect_owned_find(DeviceNum, (uintptr_t)Ptr);
+    omp_indirect_owned *E = omp_indirect_owned_find(DeviceNum, (uintptr_t)Ptr, NULL);
     Owned = E != NULL;
     omp_indirect_owned_unlock();
   }

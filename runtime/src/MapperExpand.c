@@ -24,6 +24,7 @@
  * of components.
  *
  *===----------------------------------------------------------------------===*/
+#include "Foreign.h"
 #include "Libomptarget.h"
 #include "MapperExpand.h"
 #include "MapperTree.h"
@@ -65,6 +66,8 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
                                           int64_t Type, void *Name) {
   collector *C = Handle;
   if (C != Active) {
+    if (Size > 0) /* libomptarget may map it: Foreign.h. */
+      omp_indirect_foreign_note((uintptr_t)Begin, (uintptr_t)Begin + Size);
     OMP_INDIRECT_NEXT(__tgt_push_mapper_component)(Handle, Base, Begin, Size,
                                                    Type, Name);
     return;

@@ -22,6 +22,7 @@
 #include "Presence.h"
 
 #include "BulkTable.h"
+#include "Foreign.h"
 #include "Libomptarget.h"
 #include "MapperExpand.h"
 #include "OmpIndirectRT.h"
@@ -139,6 +140,15 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
   L->Sizes = Sizes;
   L->UserTypes = Types;
   L->Types = Types;
+  /* What libomptarget may map now; the deep copy then leaves it alone. */
+  if (Kind == OMP_INDIRECT_PRESENCE_ENTER ||
+      Kind == OMP_INDIRECT_PRESENCE_KERNEL)
+    for (int32_t I = 0; I < N; ++I) {
+      uintptr_t Lo, Hi;
+      if (!(Types[I] & NON_CONTIG) &&
+          entryRange(I, Bases, Begins, Sizes, Types, &Lo, &Hi))
+        omp_indirect_foreign_note(Lo, Hi);
+    }
   if (!omp_indirect_owned_any())
     return;
   L->Device = resolveDevice(DeviceId);
@@ -173,7 +183,7 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
     Hit->Moves = Sizes[Hit->Entry] > 0;
     if (Kind == OMP_INDIRECT_PRESENCE_EXIT || !Hit->Moves)
       continue;
-    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
+    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo, NULL);
     if (counts(T)) {
       E->Refs++;
       Hit->Counted = 1;
@@ -196,7 +206,7 @@ void omp_indirect_presence_after(omp_indirect_loan *L) {
   for (int64_t H = 0; Exit && H < L->NumHits; ++H) {
     omp_indirect_hit *Hit = &L->Hits[H];
     int64_t T = L->UserTypes[Hit->Entry];
-    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
+    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo, NULL);
     if (!Hit->Moves || !E)
       continue;
     if (L->Kind == OMP_INDIRECT_PRESENCE_EXIT && (T & OMP_INDIRECT_MAP_DELETE))
@@ -210,7 +220,7 @@ void omp_indirect_presence_after(omp_indirect_loan *L) {
   for (int64_t H = 0; Exit && H < L->NumHits; ++H) {
     omp_indirect_hit *Hit = &L->Hits[H];
     int64_t T = L->UserTypes[Hit->Entry];
-    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo);
+    omp_indirect_owned *E = omp_indirect_owned_find(L->Device, Hit->Lo, NULL);
     if (!Hit->Moves || !E || !(T & OMP_INDIRECT_MAP_FROM) ||
         (E->Refs > 0 && !(T & OMP_INDIRECT_MAP_ALWAYS)))
       continue;
