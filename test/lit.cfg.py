@@ -55,8 +55,9 @@ subs = [
     ("%build-translate-test",
      "%clang %host-sanitize -O2 -Wall -Wno-unknown-pragmas -Werror "
      "-I{0}/devicertl/include "
-     "-I{0}/runtime/include -I{1} {0}/devicertl/src/Translate.c "
-     "{0}/runtime/src/DeviceTable.c {0}/runtime/src/SortByKey.c "
+     "-I{0}/runtime/include -I{0}/runtime/common -I{0}/runtime/indirect "
+     "-I{1} {0}/devicertl/src/Translate.c "
+     "{0}/runtime/indirect/DeviceTable.c {0}/runtime/common/SortByKey.c "
      "{1}/driver.c".format(
          os.path.dirname(config.test_source_root),
          os.path.join(config.test_source_root, "devicertl", "Inputs"))),

@@ -8,7 +8,7 @@
  * pairs merged (TableMerge.c), and every answer is checked against a plain
  * reference: the merge fails exactly when the reference finds no single
  * answer, and otherwise the device lookup (devicertl/src/Translate.c, as host
- * code) on the table block (runtime/src/DeviceTable.c), with hash slots and
+ * code) on the table block (runtime/indirect/DeviceTable.c), with hash slots and
  * with the binary search, gives the expected device address for every
  * registered function and returns every other pointer unchanged.
  *

@@ -1,10 +1,10 @@
-// The registration's radix sort (runtime/src/SortByKey.c) against qsort on
+// The registration's radix sort (runtime/common/SortByKey.c) against qsort on
 // random inputs: sizes 0 to 100,000; keys that differ in every byte, only
 // in their low bytes (host addresses of one process), at and above 2^63,
 // with many repeats, and already in order. The result must be ordered by
 // key as unsigned, a permutation of the input, and stable (equal keys keep
 // their input order). Fixed seed.
-// RUN: %clang -O2 -I%S/../../runtime/include %S/../../runtime/src/SortByKey.c \
+// RUN: %clang -O2 -I%S/../../runtime/common %S/../../runtime/common/SortByKey.c \
 // RUN:   %s -o %t
 // RUN: %t | FileCheck %s
 

@@ -3,7 +3,7 @@
  * The devicertl tests compile devicertl/src/Translate.c for the host as
  * plain C (without -fopenmp its pragmas are ignored, so the weak table
  * global and the lookup become host code), with the host-side builder of
- * the table block (runtime/src/DeviceTable.c), driver.c and one test file
+ * the table block (runtime/indirect/DeviceTable.c), driver.c and one test file
  * (lit substitution %build-translate-test), and check what driver.c prints.
  * A test file defines run_cases(); it installs a table with set_table() (or
  * a hand-made block with set_block()) and looks keys up with lookup(),

@@ -1,4 +1,4 @@
-"""Checks runtime/include/EntryPoints.def against the installed libomptarget
+"""Checks runtime/common/EntryPoints.def against the installed libomptarget
 and the host runtime: every function libomptarget exports is classified,
 and the runtime defines every HANDLED one.
 

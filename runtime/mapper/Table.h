@@ -1,6 +1,6 @@
-/*===- BulkTable.h - pointees that the bulk deep copy owns ----------------===*
+/*===- Table.h - pointees that the bulk deep copy owns --------------------===*
  *
- * The pointees that BulkCopy.c placed in its own device blocks, with their
+ * The pointees that the bulk deep copy (Bulk.h) placed in its own device blocks, with their
  * device addresses and reference counts, found by device and host address.
  * libomptarget does not know them: every entry point that can name one asks
  * this table first (Presence.c), and lends a pointee to libomptarget (an
@@ -8,8 +8,8 @@
  * find it.
  *
  *===----------------------------------------------------------------------===*/
-#ifndef OMP_INDIRECT_BULKTABLE_H
-#define OMP_INDIRECT_BULKTABLE_H
+#ifndef OMP_INDIRECT_TABLE_H
+#define OMP_INDIRECT_TABLE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -19,8 +19,8 @@
 /// placed them, one cache line after another.
 typedef struct omp_indirect_owned {
   uintptr_t Lo;                     ///< Host address.
-  char *Dev;                        ///< Device address of Lo.
-  struct omp_indirect_block *Block; ///< Holds Dev; knows the device.
+  uint64_t Off;                     ///< Its device copy's offset in Block.
+  struct omp_indirect_block *Block; ///< Holds it; knows the device.
   uint32_t Size;                    ///< Bytes (larger pointees go per item).
   int32_t Refs; ///< OpenMP's dynamic reference count; -1: left the table.
 } omp_indirect_owned;
@@ -30,7 +30,7 @@ typedef struct omp_indirect_block {
   char *Dev;    ///< omp_target_alloc'd.
   int Device;   ///< Its device.
   int64_t Live; ///< Pointees still in the table; the block is freed at 0.
-  int64_t Mark; ///< Scratch for BulkCopy.c (-1 between uses).
+  int64_t Mark; ///< Scratch for Transfer.c (-1 between uses).
   omp_indirect_owned *E; ///< Its pointees, sorted by Lo once added.
   int64_t N, Cap;
   uintptr_t SpanLo, SpanHi; ///< The host span its pointees cover.
@@ -46,23 +46,31 @@ typedef struct omp_indirect_cursor {
   uint64_t Generation;
 } omp_indirect_cursor;
 
-/// A new block of \p Dev on \p Device with room for \p Cap pointees, or
-/// NULL when out of host memory. Not in the table until
-/// omp_indirect_block_add.
-omp_indirect_block *omp_indirect_block_new(int Device, char *Dev,
-                                           int64_t Cap);
+/// A new block on \p Device with room for \p Cap pointees (only the room
+/// used is touched), or NULL when out of host memory. Not in the table
+/// until omp_indirect_block_add.
+omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap);
 
-/// Appends the pointee [\p Lo, \p Lo + \p Size) at device address \p Dev,
-/// with one reference, to a block not yet added.
-void omp_indirect_block_push(omp_indirect_block *Block, uintptr_t Lo,
-                             uint32_t Size, char *Dev);
+/// Appends the pointee [\p Lo, \p Lo + \p Size) at offset \p Off of the
+/// block's device memory, with one reference, to a block not yet added.
+static inline void omp_indirect_block_push(omp_indirect_block *Block,
+                                           uintptr_t Lo, uint32_t Size,
+                                           uint64_t Off) {
+  Block->E[Block->N++] = (omp_indirect_owned){Lo, Off, Block, Size, 1};
+}
 
-/// Puts \p Block and its pointees in the table (none may be in it already).
-/// Returns 0, or nonzero when out of host memory (the block is not added).
+/// Puts \p Block, whose device memory Dev is set, and its pointees in the
+/// table (none may be in it already). Returns 0, or nonzero when out of
+/// host memory (the block is not added).
 int omp_indirect_block_add(omp_indirect_block *Block);
 
-/// Frees a block that was never added, and its device memory.
+/// Frees a block that was never added, and its device memory if set.
 void omp_indirect_block_discard(omp_indirect_block *Block);
+
+/// The device address of the pointee \p E.
+static inline char *omp_indirect_owned_dev(const omp_indirect_owned *E) {
+  return E->Block->Dev + E->Off;
+}
 
 /// The pointee on \p Device that starts at \p Lo, or NULL. With \p C,
 /// lookups in address order cost O(1) each. Valid until it leaves the table.
@@ -101,4 +109,4 @@ void omp_indirect_owned_release(omp_indirect_owned *E);
 void omp_indirect_owned_lock(void);
 void omp_indirect_owned_unlock(void);
 
-#endif /* OMP_INDIRECT_BULKTABLE_H */
+#endif /* OMP_INDIRECT_TABLE_H */

@@ -1,4 +1,4 @@
-/*===- BulkTable.c - pointees that the bulk deep copy owns ----------------===*
+/*===- Table.c - pointees that the bulk deep copy owns --------------------===*
  *
  * Each block keeps its pointees in an array sorted by host address: a
  * construct that placed N pointees writes N entries one after another, and
@@ -13,7 +13,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
-#include "BulkTable.h"
+#include "Table.h"
 
 #include "Libomptarget.h"
 
@@ -116,8 +116,7 @@ static int isBig(const omp_indirect_owned *E) {
 
 /* ---- Blocks. ---- */
 
-omp_indirect_block *omp_indirect_block_new(int Device, char *Dev,
-                                           int64_t Cap) {
+omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap) {
   omp_indirect_block *B = calloc(1, sizeof *B);
   if (!B)
     return NULL;
@@ -126,16 +125,10 @@ omp_indirect_block *omp_indirect_block_new(int Device, char *Dev,
     free(B);
     return NULL;
   }
-  B->Dev = Dev;
   B->Device = Device;
   B->Mark = -1;
   B->Cap = Cap;
   return B;
-}
-
-void omp_indirect_block_push(omp_indirect_block *B, uintptr_t Lo,
-                             uint32_t Size, char *Dev) {
-  B->E[B->N++] = (omp_indirect_owned){Lo, Dev, B, Size, 1};
 }
 
 static int byLo(const void *A, const void *B) {
@@ -147,24 +140,27 @@ static int byLo(const void *A, const void *B) {
 int omp_indirect_block_add(omp_indirect_block *B) {
   /* A construct's pointees usually come in address order (arrays filled
      in order); only a block that does not is sorted. */
-  for (int64_t I = 1; I < B->N; ++I)
-    if (B->E[I - 1].Lo > B->E[I].Lo) {
-      qsort(B->E, (size_t)B->N, sizeof *B->E, byLo);
-      break;
-    }
-  size_t NewPages = 0;
+  int Sorted = 1;
   B->SpanLo = UINTPTR_MAX;
   B->SpanHi = 0;
   for (int64_t I = 0; I < B->N; ++I) {
     const omp_indirect_owned *E = &B->E[I];
+    Sorted &= I == 0 || E[-1].Lo <= E->Lo;
     B->Big |= isBig(E);
     if (E->Lo < B->SpanLo)
       B->SpanLo = E->Lo;
     if (E->Lo + E->Size > B->SpanHi)
       B->SpanHi = E->Lo + E->Size;
   }
-  FOR_EACH_PAGE(B, Page, (void)Page; ++NewPages);
-  if (growPages(NewPages))
+  if (!Sorted)
+    qsort(B->E, (size_t)B->N, sizeof *B->E, byLo);
+  /* Room for every page the span covers, or that the pointees can cover
+     (each small one at most BIG_PAGES + 1), whichever is less. */
+  size_t SpanPages = B->N ? ((B->SpanHi - 1) >> PAGE_SHIFT) -
+                                (B->SpanLo >> PAGE_SHIFT) + 1
+                          : 0;
+  size_t MostPages = (size_t)B->N * (BIG_PAGES + 1);
+  if (growPages(SpanPages < MostPages ? SpanPages : MostPages))
     return 1;
   FOR_EACH_PAGE(B, Page, addPage(Page, B));
   B->Live = B->N;
@@ -380,7 +376,8 @@ int omp_indirect_owned_lend(omp_indirect_owned *E) {
     Loans = New;
     LoanCap = Cap;
   }
-  if (OMP_INDIRECT_NEXT(omp_target_associate_ptr)((void *)E->Lo, E->Dev,
+  if (OMP_INDIRECT_NEXT(omp_target_associate_ptr)((void *)E->Lo,
+                                                  omp_indirect_owned_dev(E),
                                                   E->Size, 0, Device))
     return 1;
   Loans[NumLoans++] = (loan){Device, E->Lo, 1};

@@ -25,7 +25,7 @@
  * the device. docs/runtime.md lists them.
  *
  *===----------------------------------------------------------------------===*/
-#include "MapperExpand.h"
+#include "MapTypes.h"
 #include "OmpIndirectRT.h"
 
 #include <omp.h>

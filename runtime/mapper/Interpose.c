@@ -6,15 +6,15 @@
  * plugin-built or not, so a pointee the deep copy owns is found, counted
  * and moved by the runtime whatever code names it (Presence.h). Each
  * forwards to libomptarget's own definition. The data-mapping entry points
- * with mappers are in MapperEntry.c; mapper functions compiled without the
- * plugin reach our collector through MapperExpand.c.
+ * with mappers are in Entry.c; mapper functions compiled without the
+ * plugin reach our collector through Expand.c.
  *
  *===----------------------------------------------------------------------===*/
-#include "BulkTable.h"
 #include "Foreign.h"
 #include "Libomptarget.h"
 #include "OmpIndirectRT.h"
 #include "Presence.h"
+#include "Table.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -186,7 +186,8 @@ typedef struct assoc {
 
 static int sameAssociation(omp_indirect_owned *E, void *Ctx) {
   assoc *A = Ctx;
-  A->Same = E->Lo == A->Lo && E->Size == A->Size && E->Dev == A->Dev;
+  A->Same = E->Lo == A->Lo && E->Size == A->Size &&
+            omp_indirect_owned_dev(E) == A->Dev;
   return 1;
 }
 

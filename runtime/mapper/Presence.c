@@ -1,9 +1,11 @@
 /*===- Presence.c - the runtime's answer for the pointees it owns ---------===*
  *
  * Each call forwarded to libomptarget with map arrays comes here first
- * (Presence.h). Without owned pointees it costs one relaxed load. Else each
- * entry is looked up in the range index of BulkTable.c, and an entry that
- * lies inside an owned pointee is the runtime's to count and move:
+ * (Presence.h). The ranges a call may map are noted as libomptarget's
+ * (Foreign.h; a few loads each when the thread noted them recently).
+ * Without owned pointees that is all. Else each entry is looked up in the
+ * table (Table.c), and an entry that lies inside an owned pointee is the
+ * runtime's to count and move:
  *   - enter: one reference, unless the entry is a member (MEMBER_OF) and
  *     not a pointee (PTR_AND_OBJ), as libomptarget counts; `always, to`
  *     copies now;
@@ -21,18 +23,18 @@
  *===----------------------------------------------------------------------===*/
 #include "Presence.h"
 
-#include "BulkTable.h"
 #include "Foreign.h"
 #include "Libomptarget.h"
-#include "MapperExpand.h"
+#include "MapTypes.h"
 #include "OmpIndirectRT.h"
+#include "Table.h"
 
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NON_CONTIG ((int64_t)0x100000000000)
+#define NON_CONTIG OMP_INDIRECT_MAP_NON_CONTIG
 #define MOTION_AND_COUNT                                                       \
   (int64_t)(OMP_INDIRECT_MAP_TO | OMP_INDIRECT_MAP_FROM |                      \
             OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_DELETE)
@@ -126,7 +128,7 @@ static void copy(int Device, uintptr_t Host, char *Dev, size_t N, int To) {
 
 /* The device address of host byte P of the owned pointee E. */
 static char *deviceOf(const omp_indirect_owned *E, uintptr_t P) {
-  return E->Dev + (P - E->Lo);
+  return omp_indirect_owned_dev(E) + (P - E->Lo);
 }
 
 void omp_indirect_presence_before(omp_indirect_loan *L,

@@ -60,7 +60,7 @@ int omp_indirect_launch_through_presence(void *Loc, int64_t DeviceId,
                                          void *HostPtr, void *Args);
 
 /// Launches through \p Launch; when the kernel's map entries name mappers,
-/// wraps the launch in a data region with the expanded list (MapperEntry.c).
+/// wraps the launch in a data region with the expanded list (mapper/Entry.c).
 int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
                                      int32_t NumTeams, int32_t ThreadLimit,
                                      void *HostPtr, void *Args,

@@ -1,6 +1,6 @@
 /*===- Presence.h - the runtime's answer for the pointees it owns ---------===*
  *
- * Pointees that the bulk deep copy placed are the runtime's (BulkTable.h):
+ * Pointees that the bulk deep copy placed are the runtime's (Table.h):
  * libomptarget has no entry for them. Every call that reaches libomptarget
  * with host addresses passes here first. A map entry that names such a
  * pointee gets OpenMP's reference counting and data motion from the

@@ -1,0 +1,29 @@
+/*===- MapTypes.h - libomptarget's map-type bits --------------------------===*
+ *
+ * The bits of a map entry's type that the runtime reads or writes, as clang
+ * and libomptarget 16 and 19 define them.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_MAPTYPES_H
+#define OMP_INDIRECT_MAPTYPES_H
+
+#include <stdint.h>
+
+enum {
+  OMP_INDIRECT_MAP_TO = 0x1,
+  OMP_INDIRECT_MAP_FROM = 0x2,
+  OMP_INDIRECT_MAP_ALWAYS = 0x4,
+  OMP_INDIRECT_MAP_DELETE = 0x8,
+  OMP_INDIRECT_MAP_PTR_AND_OBJ = 0x10,
+  OMP_INDIRECT_MAP_TARGET_PARAM = 0x20,
+  OMP_INDIRECT_MAP_LITERAL = 0x100,
+  OMP_INDIRECT_MAP_IMPLICIT = 0x200,
+  OMP_INDIRECT_MAP_PRESENT = 0x1000,
+  OMP_INDIRECT_MAP_OMPX_HOLD = 0x2000,
+  OMP_INDIRECT_MAP_MEMBER_OF = (int64_t)0xffff << 48,
+};
+#define OMP_INDIRECT_MAP_NON_CONTIG ((int64_t)0x100000000000)
+#define OMP_INDIRECT_MAP_MOTION (OMP_INDIRECT_MAP_TO | OMP_INDIRECT_MAP_FROM)
+#define OMP_INDIRECT_MEMBER_OF(Pos) ((int64_t)(Pos) << 48)
+
+#endif /* OMP_INDIRECT_MAPTYPES_H */

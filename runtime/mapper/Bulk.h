@@ -1,0 +1,117 @@
+/*===- Bulk.h - deep copy in a constant number of transfers ---------------===*
+ *
+ * The pointees of a construct's mappers (MapList.h, omp_indirect_deep) move
+ * in bulk instead of one libomptarget mapping each. On entry, new pointees
+ * get one device block and an entry each in the runtime's table (Table.h),
+ * their data is packed on the host and copied once, and the device
+ * pointers in their parents are set in host images of the parents that are
+ * copied whole. On exit, data comes back in one copy per block and is
+ * scattered on the host, host pointers are restored, and pointees whose
+ * last reference went leave the table. Pointees that cannot take this path
+ * (mapped by the program, overlapping others, empty) go through
+ * libomptarget one by one. docs/mapper.md has the rules.
+ *
+ * USAGE, after the expansion (Expand.h) and around the one libomptarget
+ * call (Forward.h):
+ *   omp_indirect_bulk_place(&B, Dev, Kind, &List);  // may add entries
+ *   <the one libomptarget call with List>
+ *   omp_indirect_bulk_transfer(&B, &List);
+ *   omp_indirect_bulk_free(&B);
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_BULK_H
+#define OMP_INDIRECT_BULK_H
+
+#include "MapList.h"
+#include "Table.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// How a pointee is handled (omp_indirect_bulk::Class).
+enum {
+  BULK_ITEM,  ///< Through libomptarget, one mapping of its own.
+  BULK_NEW,   ///< Enter: placed in this construct's block.
+  BULK_DUP,   ///< Enter: the same range as a new pointee of this construct.
+  BULK_OWNED, ///< In the table from an earlier construct.
+};
+
+/// The state of one construct between its placement and its transfers.
+typedef struct omp_indirect_bulk {
+  omp_indirect_map_kind Kind;
+  int Device;           ///< Resolved device number; -1: per item only.
+  omp_indirect_deep D;  ///< The pointees (owned by this struct).
+  unsigned char *Class; ///< Per pointee: how it is handled.
+  char **DevAt;         ///< Per pointee: device address of its Lo.
+  void **Saved;         ///< Per pointee: host value of its slot.
+  int64_t *Left;        ///< Exit: references left to an owned pointee.
+  omp_indirect_owned **Owner; ///< Exit, update: the owned pointee holding
+                              ///< it (its entry in the table).
+  omp_indirect_block *Block;  ///< Enter: the construct's new block.
+  size_t Total;               ///< Enter: bytes in the new block.
+  char *Tops;  ///< Per construct entry (D.NumEntries): some pointee's
+               ///< pointer lies in its item.
+  char *Fresh; ///< Enter: per entry, we copy its item ourselves.
+  omp_indirect_cursor Cursor; ///< Table lookups in the pointees' order.
+} omp_indirect_bulk;
+
+/// Placement (Place.c), before the libomptarget call: classifies B->D's
+/// pointees for device \p DeviceId (-1: default) and counts their
+/// references; on entry places the new ones in one device block; appends
+/// per-item pointees to \p L. Takes the table's lock (Table.h) until
+/// omp_indirect_bulk_transfer: constructs that share pointees, on any host
+/// threads or in `nowait` tasks, then see each other whole (a pointee's
+/// data is on the device before another construct can find it present,
+/// and no block is freed while another fills it). Stops the program with a
+/// message on failure.
+void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
+                             omp_indirect_map_kind Kind,
+                             omp_indirect_map_list *L);
+
+/// Transfers (Transfer.c), after the libomptarget call: copies `to` data
+/// and sets device pointers (enter, update to), copies `from` data back and
+/// restores host pointers (exit, update from), releases pointees whose last
+/// reference went; releases the table's lock.
+void omp_indirect_bulk_transfer(omp_indirect_bulk *B,
+                                const omp_indirect_map_list *L);
+
+/// Frees what B holds.
+void omp_indirect_bulk_free(omp_indirect_bulk *B);
+
+/// \name Shared by the steps (Bulk.c).
+///{
+/// Prints an error naming the device and stops.
+void omp_indirect_bulk_die(const omp_indirect_bulk *B, const char *What)
+    __attribute__((noreturn));
+/// malloc that stops with a message when out of memory.
+void *omp_indirect_bulk_alloc(const omp_indirect_bulk *B, size_t N);
+/// Memory for a per-pointee array or a host image, freed with
+/// omp_indirect_bulk_unscratch: large ones are kept for the next step or
+/// construct while the runtime owns pointees, so a construct's exit reuses
+/// the pages its entry touched (first touches cost more than copies).
+void *omp_indirect_bulk_scratch(const omp_indirect_bulk *B, size_t N);
+void omp_indirect_bulk_unscratch(void *P);
+/// One transfer to / from the device (stops on failure).
+void omp_indirect_bulk_to(const omp_indirect_bulk *B, void *Dev,
+                          const void *Host, size_t N);
+void omp_indirect_bulk_from(const omp_indirect_bulk *B, void *Host,
+                            const void *Dev, size_t N);
+/// Motion of pointee \p I, whole or in part.
+int64_t omp_indirect_bulk_motion(const omp_indirect_bulk *B, int64_t I);
+/// The value pointee \p I's slot must hold on the device (its host value
+/// when the pointee is not on the device).
+void *omp_indirect_bulk_devptr(const omp_indirect_bulk *B, int64_t I);
+/// Copies the \p Dir-moving bytes of pointee \p I from the host into \p Img
+/// (its image) when \p ToImage, else from \p Img to the host.
+void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
+                               char *Img, int64_t Dir, int ToImage);
+/// The motion bits of all the construct's mapper entries.
+int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B);
+/// The construct's map type of the entry that produced pointee \p I.
+static inline int64_t omp_indirect_bulk_user(const omp_indirect_bulk *B,
+                                             int64_t I) {
+  return omp_indirect_user_type(&B->D, &B->D.P[I]);
+}
+///}
+
+#endif /* OMP_INDIRECT_BULK_H */

@@ -1,0 +1,106 @@
+/*===- MapList.h - the map arrays of one construct, and its pointees ------===*
+ *
+ * What the steps of a construct with mappers pass along (docs/mapper.md):
+ * the construct's map arrays, flattened by Expand.c; the pointees that go
+ * to the bulk deep copy; and the helpers that build map arrays, shared by
+ * the expansion and the placement (a pointee the bulk copy cannot take
+ * goes back into the list as plain entries).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_MAPLIST_H
+#define OMP_INDIRECT_MAPLIST_H
+
+#include "MapTypes.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The arrays of one libomptarget map call.
+typedef struct omp_indirect_map_list {
+  int32_t Count;
+  void **Bases;
+  void **Begins;
+  int64_t *Sizes;
+  int64_t *Types;
+  void **Names;   ///< May be NULL.
+  void **Mappers; ///< May be NULL; NULL in every expanded list.
+  size_t Cap;     ///< Room in each array (0 for lists we did not build).
+} omp_indirect_map_list;
+
+/// A byte range of a pointee and the motion of its data.
+typedef struct omp_indirect_range {
+  uintptr_t Lo, Hi;
+  int64_t Motion; ///< OMP_INDIRECT_MAP_TO and/or _FROM.
+} omp_indirect_range;
+
+/// One pointee of a deep copy: the target of a pointer that a mapper maps
+/// with a section (`s.d[0:s.len]`), handed to the bulk copy instead of to
+/// libomptarget. 48 bytes: a construct may have millions.
+typedef struct omp_indirect_pointee {
+  void **Slot;      ///< Host address of the pointer (in the parent).
+  uintptr_t Lo, Hi; ///< Host range of the pointee.
+  int64_t Type;     ///< Its component's type (motion of the whole pointee).
+  int32_t Parent;   ///< Pointee holding Slot, or -1: the entry's own item.
+  int32_t Entry;    ///< The construct entry whose mapper produced it.
+  int32_t FirstRange, NumRanges; ///< Partial motion (omp_indirect_deep::R).
+} omp_indirect_pointee;
+
+/// The pointees of one construct, in the order the mappers produced them
+/// (parents before children).
+typedef struct omp_indirect_deep {
+  omp_indirect_pointee *P;
+  int64_t NP;
+  size_t CapP;
+  omp_indirect_range *R;
+  int64_t NR;
+  size_t CapR;
+  int64_t *User; ///< Per construct entry: its map type as the program gave
+                 ///< it (ALWAYS, DELETE, the direction of an update).
+  int32_t NumEntries;
+} omp_indirect_deep;
+
+/// The construct's map type of the entry that produced pointee \p P.
+static inline int64_t omp_indirect_user_type(const omp_indirect_deep *D,
+                                             const omp_indirect_pointee *P) {
+  return D->User[P->Entry];
+}
+
+/// What the construct does with the list.
+typedef enum omp_indirect_map_kind {
+  OMP_INDIRECT_MAP_ENTER,  ///< Mapping that allocates: begin of data, target.
+  OMP_INDIRECT_MAP_EXIT,   ///< Mapping that releases: end of data, target.
+  OMP_INDIRECT_MAP_UPDATE, ///< Motion only: target update to/from.
+} omp_indirect_map_kind;
+
+/// Grows *Data (of Elem-sized elements, capacity *Cap) to hold Need.
+/// Returns 0, or 1 when out of memory.
+int omp_indirect_grow(void **Data, size_t *Cap, size_t Need, size_t Elem);
+
+/// Makes room in \p L for \p Extra more entries. Returns 0, or 1 when out
+/// of memory.
+int omp_indirect_list_reserve(omp_indirect_map_list *L, size_t Extra);
+
+/// Appends one entry (no name) to \p L, which has room for it.
+void omp_indirect_list_append(omp_indirect_map_list *L, void *Base,
+                              void *Begin, int64_t Size, int64_t Type);
+
+/// A copy of \p L with arrays of its own (the placement adds to it).
+/// Returns 0, or 1 when out of memory.
+int omp_indirect_list_copy(omp_indirect_map_list *Out,
+                           const omp_indirect_map_list *L);
+
+/// Appends pointee \p I of \p D to \p L as plain libomptarget entries (the
+/// per-item path): its own mapping and its ranges, or for an update the
+/// ranges that move. Returns 0, or 1 when out of memory.
+int omp_indirect_list_append_pointee(omp_indirect_map_list *L,
+                                     const omp_indirect_deep *D, int64_t I,
+                                     omp_indirect_map_kind Kind);
+
+/// True if any entry of \p L names a mapper.
+int omp_indirect_has_mapper(const omp_indirect_map_list *L);
+
+/// Frees the arrays of a list we built, and of \p D.
+void omp_indirect_free_map_list(omp_indirect_map_list *L);
+void omp_indirect_free_deep(omp_indirect_deep *D);
+
+#endif /* OMP_INDIRECT_MAPLIST_H */

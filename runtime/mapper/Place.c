@@ -1,0 +1,328 @@
+/*===- Place.c - where each pointee of a construct goes -------------------===*
+ *
+ * The placement step of the bulk deep copy (Bulk.h), before the one
+ * libomptarget call. Entering constructs classify each pointee: new (it
+ * gets an offset in ONE device block and an entry in the table), the same
+ * range as a new one, the runtime's from an earlier construct (one more
+ * reference), or per item (back into the map list). Exits and updates find
+ * each pointee's owner in the table, and exits count their references
+ * down. Host pointers that the call will overwrite are saved.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "Bulk.h"
+
+#include "Foreign.h"
+#include "OmpIndirectRT.h"
+#include "Presence.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TO OMP_INDIRECT_MAP_TO
+#define MEMBER_OF_FIELD(T) (((T) >> 48) & 0xffff)
+
+/* ---- Ranges the construct maps itself. ---- */
+
+typedef struct span {
+  uintptr_t Lo, Hi;
+} span;
+
+static int bySpan(const void *A, const void *B) {
+  const span *X = A, *Y = B;
+  return X->Lo < Y->Lo ? -1 : X->Lo > Y->Lo ? 1 : 0;
+}
+
+/* The construct's own ranges, sorted, with Hi turned into the running
+   maximum, so that an overlap test is one binary search. */
+static span *ownSpans(const omp_indirect_bulk *B,
+                      const omp_indirect_map_list *L, int64_t *N) {
+  span *S = omp_indirect_bulk_alloc(B, sizeof(span) * (size_t)L->Count);
+  int64_t K = 0;
+  for (int32_t I = 0; I < L->Count; ++I)
+    if (L->Sizes[I] > 0 && !(L->Types[I] & OMP_INDIRECT_MAP_LITERAL))
+      S[K++] = (span){(uintptr_t)L->Begins[I],
+                      (uintptr_t)L->Begins[I] + (uintptr_t)L->Sizes[I]};
+  qsort(S, (size_t)K, sizeof *S, bySpan);
+  for (int64_t I = 1; I < K; ++I)
+    if (S[I].Hi < S[I - 1].Hi)
+      S[I].Hi = S[I - 1].Hi;
+  *N = K;
+  return S;
+}
+
+static int overlaps(const span *S, int64_t N, uintptr_t Lo, uintptr_t Hi) {
+  int64_t A = 0, Z = N; /* First span with S.Lo >= Hi. */
+  while (A < Z) {
+    int64_t M = (A + Z) / 2;
+    if (S[M].Lo < Hi)
+      A = M + 1;
+    else
+      Z = M;
+  }
+  return A > 0 && S[A - 1].Hi > Lo;
+}
+
+/* ---- Entering constructs: classification. ---- */
+
+static int firstOwned(omp_indirect_owned *E, void *Ctx) {
+  *(omp_indirect_owned **)Ctx = E;
+  return 1;
+}
+
+typedef struct cand {
+  uintptr_t Lo, Hi;
+  int64_t I;
+} cand;
+
+static int byCand(const void *A, const void *B) {
+  const cand *X = A, *Y = B;
+  if (X->Lo != Y->Lo)
+    return X->Lo < Y->Lo ? -1 : 1;
+  if (X->Hi != Y->Hi) /* The longest first: the others lie inside it. */
+    return X->Hi > Y->Hi ? -1 : 1;
+  return X->I < Y->I ? -1 : X->I > Y->I;
+}
+
+/* New candidates that overlap another go per item (libomptarget then finds
+   them present, or reports the extension as stock does); exact repeats
+   share the first one's copy (BULK_DUP). Of those that start at one
+   address the longest leads, so a shorter one lies inside it wherever the
+   two appear in the construct. */
+static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
+  qsort(C, (size_t)NC, sizeof *C, byCand);
+  uintptr_t MaxHi = 0;
+  int64_t Lead = -1;
+  for (int64_t K = 0; K < NC; ++K) {
+    int64_t I = C[K].I;
+    if (Lead >= 0 && C[K].Lo == C[Lead].Lo && C[K].Hi == C[Lead].Hi) {
+      B->Class[I] = BULK_DUP;
+    } else if (C[K].Lo < MaxHi) {
+      B->Class[I] = BULK_ITEM;
+    } else {
+      B->Class[I] = BULK_NEW;
+      Lead = K;
+      MaxHi = C[K].Hi;
+    }
+  }
+}
+
+/* Gives new pointee I its offset in the block (DevAt holds it until the
+   block has device memory) and its entry. Device copies keep their host
+   address's offset modulo 16 (alignment). */
+static uint64_t place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  At += ((P->Lo & 15) - At) & 15;
+  B->DevAt[I] = (char *)(uintptr_t)At;
+  omp_indirect_block_push(B->Block, P->Lo, (uint32_t)(P->Hi - P->Lo), At);
+  return At + (P->Hi - P->Lo);
+}
+
+/* One pass: classifies each pointee, places the new ones, and marks the
+   entries whose items hold pointers to pointees (Tops). Candidates in
+   address order and disjoint (arrays filled in order) need nothing more;
+   others are sorted, settled and placed again. */
+static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) {
+  int64_t NS, NC = 0;
+  span *S = ownSpans(B, L, &NS);
+  int InOrder = 1;
+  uintptr_t LastHi = 0;
+  uint64_t At = 0;
+  if (B->Device >= 0 && B->D.NP &&
+      !(B->Block = omp_indirect_block_new(B->Device, B->D.NP)))
+    omp_indirect_bulk_die(B, "out of host memory");
+  omp_indirect_foreign Foreign;
+  omp_indirect_foreign_begin(&Foreign, B->Device);
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    omp_indirect_owned *E = NULL;
+    if (P->Parent < 0)
+      B->Tops[P->Entry] = 1;
+    B->Class[I] = BULK_ITEM;
+    if (B->Device < 0 || P->Lo == 0 || P->Lo >= P->Hi ||
+        P->Hi - P->Lo > UINT32_MAX)
+      continue;
+    /* Ours from an earlier construct: counted again if the construct asks
+       for no more than is mapped; else per item, lent for the call (the
+       extension is libomptarget's to report). */
+    if ((E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor)) ||
+        omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, firstOwned,
+                                   &E)) {
+      if (E->Lo == P->Lo && P->Hi <= E->Lo + E->Size)
+        B->Class[I] = BULK_OWNED;
+      continue;
+    }
+    /* `present` must find it mapped already; `ompx_hold` counts apart:
+       both are libomptarget's. */
+    if (P->Type & (OMP_INDIRECT_MAP_PRESENT | OMP_INDIRECT_MAP_OMPX_HOLD))
+      continue;
+    /* Mapped by the program (libomptarget's), or overlapping the
+       construct's own entries: per item. */
+    if (overlaps(S, NS, P->Lo, P->Hi) ||
+        omp_indirect_foreign_present(&Foreign, P->Lo, P->Hi))
+      continue;
+    B->Class[I] = BULK_NEW;
+    InOrder &= P->Lo >= LastHi;
+    LastHi = P->Hi;
+    ++NC;
+    if (InOrder)
+      At = place(B, I, At);
+  }
+  omp_indirect_foreign_end(&Foreign);
+  free(S);
+  if (!InOrder) {
+    cand *C = omp_indirect_bulk_alloc(B, sizeof(cand) * (size_t)NC);
+    NC = 0;
+    for (int64_t I = 0; I < B->D.NP; ++I)
+      if (B->Class[I] == BULK_NEW)
+        C[NC++] = (cand){B->D.P[I].Lo, B->D.P[I].Hi, I};
+    settleCandidates(B, C, NC);
+    free(C);
+    B->Block->N = 0;
+    At = 0;
+    for (int64_t I = 0; I < B->D.NP; ++I)
+      if (B->Class[I] == BULK_NEW)
+        At = place(B, I, At);
+  }
+  B->Total = At;
+}
+
+/* The block gets its device memory and joins the table (no libomptarget
+   call per pointee). */
+static void allocateNew(omp_indirect_bulk *B) {
+  if (!B->Total) {
+    if (B->Block)
+      omp_indirect_block_discard(B->Block);
+    B->Block = NULL;
+    return;
+  }
+  B->Block->Dev = omp_target_alloc(B->Total, B->Device);
+  if (!B->Block->Dev)
+    omp_indirect_bulk_die(B, "cannot allocate device memory");
+  if (omp_indirect_debug())
+    fprintf(stderr, "omp-indirect: mapper: 1 device allocation of %zu bytes "
+                    "for the new pointees\n",
+            B->Total);
+  if (omp_indirect_block_add(B->Block)) {
+    omp_indirect_block_discard(B->Block);
+    omp_indirect_bulk_die(B, "out of host memory");
+  }
+}
+
+/* Items with pointees whose own data we copy (a fresh or `always, to`
+   item): libomptarget allocates them but copies nothing. */
+static void takeItems(omp_indirect_bulk *B, omp_indirect_map_list *L) {
+  B->Fresh = omp_indirect_bulk_alloc(B, (size_t)L->Count);
+  memset(B->Fresh, 0, (size_t)L->Count);
+  for (int32_t K = 0; K < B->D.NumEntries; ++K) {
+    if (!B->Tops[K] || L->Sizes[K] <= 0)
+      continue;
+    int64_t User = B->D.User[K];
+    int Always = (User & OMP_INDIRECT_MAP_ALWAYS) && (L->Types[K] & TO);
+    if (omp_indirect_is_present(L->Begins[K], B->Device) && !Always)
+      continue;
+    B->Fresh[K] = 1;
+    L->Types[K] &= ~(int64_t)(TO | (Always ? OMP_INDIRECT_MAP_ALWAYS : 0));
+    uintptr_t Lo = (uintptr_t)L->Begins[K], Hi = Lo + (uintptr_t)L->Sizes[K];
+    for (int32_t J = 0; J < L->Count; ++J)
+      if (MEMBER_OF_FIELD(L->Types[J]) == (uint64_t)K + 1 &&
+          !(L->Types[J] & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
+          (uintptr_t)L->Begins[J] >= Lo &&
+          (uintptr_t)L->Begins[J] + (uintptr_t)L->Sizes[J] <= Hi)
+        L->Types[J] &= ~(int64_t)(TO | OMP_INDIRECT_MAP_ALWAYS);
+  }
+}
+
+static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
+  classifyEnter(B, L);
+  allocateNew(B);
+  char *Dev = B->Block ? B->Block->Dev : NULL;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    if (B->Class[I] == BULK_NEW) {
+      B->DevAt[I] = Dev + (uintptr_t)B->DevAt[I];
+    } else if (B->Class[I] == BULK_OWNED || B->Class[I] == BULK_DUP) {
+      omp_indirect_owned *E =
+          omp_indirect_owned_find(B->Device, B->D.P[I].Lo, &B->Cursor);
+      E->Refs++;
+      B->DevAt[I] = omp_indirect_owned_dev(E);
+    } else if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind)) {
+      omp_indirect_bulk_die(B, "out of host memory");
+    }
+  }
+  takeItems(B, L);
+}
+
+/* ---- Exits and updates. ---- */
+
+/* The owned pointee holding pointee I whole: its own entry, or one it
+   lies inside (a range of another pointee, which entered per item). */
+static omp_indirect_owned *holder(omp_indirect_bulk *B, int64_t I) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  if (B->Device < 0)
+    return NULL;
+  omp_indirect_owned *E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor);
+  if (!E || P->Hi > E->Lo + E->Size)
+    E = omp_indirect_owned_containing(B->Device, P->Lo);
+  return E && P->Hi <= E->Lo + E->Size ? E : NULL;
+}
+
+/* Owned pointees get their device address (and, on exit, lose a
+   reference, or all with `delete`); the rest go to L per item. Host
+   pointers are saved: the call's copies back overwrite them. */
+static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
+  B->Left = omp_indirect_bulk_scratch(B, sizeof(int64_t) * B->D.NP);
+  B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
+  B->Saved = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
+  int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    if (P->Parent < 0)
+      B->Tops[P->Entry] = 1;
+    B->Saved[I] = *P->Slot;
+    omp_indirect_owned *E = holder(B, I);
+    if (E) {
+      B->Class[I] = BULK_OWNED;
+      B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
+      B->Owner[I] = E;
+      if (Exit) {
+        if (omp_indirect_bulk_user(B, I) & OMP_INDIRECT_MAP_DELETE)
+          E->Refs = 0;
+        else if (E->Refs > 0)
+          --E->Refs;
+      }
+      continue;
+    }
+    B->Class[I] = BULK_ITEM;
+    if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
+      omp_indirect_bulk_die(B, "out of host memory");
+  }
+  /* What is left once the whole construct counted: a pointee it names
+     twice (two structs, or a range of another) moves back with the last. */
+  for (int64_t I = 0; Exit && I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_OWNED)
+      B->Left[I] = B->Owner[I]->Refs;
+}
+
+void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
+                             omp_indirect_map_kind Kind,
+                             omp_indirect_map_list *L) {
+  B->Kind = Kind;
+  if (DeviceId < 0)
+    DeviceId = omp_get_default_device();
+  B->Device = DeviceId >= 0 && DeviceId < omp_get_num_devices()
+                  ? (int)DeviceId
+                  : -1;
+  B->Class = omp_indirect_bulk_scratch(B, (size_t)B->D.NP);
+  B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
+  memset(B->DevAt, 0, sizeof(char *) * B->D.NP);
+  B->Tops = omp_indirect_bulk_alloc(B, (size_t)B->D.NumEntries);
+  memset(B->Tops, 0, (size_t)B->D.NumEntries);
+  /* Until the transfers: no other construct sees our pointees before their
+     data is on the device, nor frees a block we are about to fill. */
+  omp_indirect_owned_lock();
+  if (Kind == OMP_INDIRECT_MAP_ENTER)
+    placeEnter(B, L);
+  else
+    placeOwned(B, L);
+}

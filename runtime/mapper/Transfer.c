@@ -1,0 +1,415 @@
+/*===- Transfer.c - the bulk deep copy's data motion ----------------------===*
+ *
+ * The transfer step (Bulk.h), after the one libomptarget call. Entering
+ * constructs fill a host image of the new block and of the items whose
+ * data the runtime copies itself, write the device pointers of their
+ * children into them, and copy each image once. Exits copy the pointees
+ * whose last reference went back in one copy per block, scatter them on
+ * the host, give the host its pointers again and release those pointees.
+ * Updates move in one copy per block and direction.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "Bulk.h"
+
+#include "OmpIndirectRT.h"
+#include "Presence.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TO OMP_INDIRECT_MAP_TO
+#define FROM OMP_INDIRECT_MAP_FROM
+
+static void putPtr(char *At, void *V) { memcpy(At, &V, sizeof V); }
+
+/* ---- The items of the construct's mapper entries. ---- */
+
+/* Items flagged in Rmw get their children's device pointers by one
+   read-modify-write each: read the item's device copy, set the pointers,
+   write it back. Img[K], if set, is used instead of reading; Done[K] (if
+   Done) says its pointers are in it already. Every image is then copied
+   to the device. */
+static void writeItems(omp_indirect_bulk *B, const omp_indirect_map_list *L,
+                       char **TopDev, char **Img, const char *Rmw,
+                       const char *Done) {
+  int Pending = 0;
+  for (int32_t K = 0; K < L->Count; ++K) {
+    if (Rmw[K] && TopDev[K] && !Img[K]) {
+      Img[K] = omp_indirect_bulk_scratch(B, (size_t)L->Sizes[K]);
+      omp_indirect_bulk_from(B, Img[K], TopDev[K], (size_t)L->Sizes[K]);
+    }
+    Pending |= (Rmw[K] || Img[K]) && !(Done && Done[K]);
+  }
+  for (int64_t I = 0; Pending && I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    if (P->Parent >= 0 || (Done && Done[P->Entry]))
+      continue;
+    void *V = omp_indirect_bulk_devptr(B, I);
+    if (Img[P->Entry]) {
+      putPtr(Img[P->Entry] +
+                 ((uintptr_t)P->Slot - (uintptr_t)L->Begins[P->Entry]),
+             V);
+    } else if (Rmw[P->Entry]) {
+      /* The item is on the device in pieces: this pointer alone. */
+      char *Dev = omp_indirect_mapped_ptr(P->Slot, B->Device);
+      if (Dev)
+        omp_indirect_bulk_to(B, Dev, &V, sizeof V);
+    }
+  }
+  for (int32_t K = 0; K < L->Count; ++K)
+    if (Img[K]) {
+      omp_indirect_bulk_to(B, TopDev[K], Img[K], (size_t)L->Sizes[K]);
+      omp_indirect_bulk_unscratch(Img[K]);
+    }
+}
+
+/* The device copy of each item with pointees, when it is one piece. */
+static char **itemsOnDevice(omp_indirect_bulk *B,
+                            const omp_indirect_map_list *L) {
+  char **TopDev = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);
+  for (int32_t K = 0; K < L->Count; ++K) {
+    TopDev[K] = NULL;
+    if (K >= B->D.NumEntries || !B->Tops[K] || L->Sizes[K] <= 0)
+      continue;
+    /* Only an item mapped as one piece is read and written whole (an
+       update may find just some members mapped). */
+    char *First = omp_indirect_mapped_ptr(L->Begins[K], B->Device);
+    char *End = omp_indirect_mapped_ptr((char *)L->Begins[K] + L->Sizes[K] - 1,
+                                        B->Device);
+    if (First && End == First + L->Sizes[K] - 1)
+      TopDev[K] = First;
+  }
+  return TopDev;
+}
+
+/* Per-item pointees: where libomptarget put them. */
+static void findItems(omp_indirect_bulk *B) {
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_ITEM && B->D.P[I].Lo) /* NULL: not mapped. */
+      B->DevAt[I] = omp_indirect_mapped_ptr((void *)B->D.P[I].Lo, B->Device);
+}
+
+/* ---- Entering constructs. ---- */
+
+/* An image of owned pointee I that `always, to` copies again: its device
+   copy overlaid with the host's `to` data. */
+static char *alwaysImage(omp_indirect_bulk *B, int64_t I) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  int64_t User = omp_indirect_bulk_user(B, I);
+  if (!(User & OMP_INDIRECT_MAP_ALWAYS) ||
+      !(User & omp_indirect_bulk_motion(B, I) & TO))
+    return NULL;
+  size_t Size = P->Hi - P->Lo;
+  char *Img = omp_indirect_bulk_scratch(B, Size);
+  if (!(P->Type & TO))
+    omp_indirect_bulk_from(B, Img, B->DevAt[I], Size);
+  omp_indirect_bulk_overlay(B, I, Img, TO, 1);
+  return Img;
+}
+
+/* Owned pointees that `always, to` copies again, with their images, in
+   pointee order. */
+typedef struct always_list {
+  int64_t N, Cap;
+  int64_t *At;
+  char **Img;
+} always_list;
+
+static void addAlways(omp_indirect_bulk *B, always_list *A, int64_t I,
+                      char *Img) {
+  if (A->N == A->Cap) {
+    A->Cap = A->Cap ? 2 * A->Cap : 16;
+    A->At = realloc(A->At, sizeof *A->At * (size_t)A->Cap);
+    A->Img = realloc(A->Img, sizeof *A->Img * (size_t)A->Cap);
+    if (!A->At || !A->Img)
+      omp_indirect_bulk_die(B, "out of host memory");
+  }
+  A->At[A->N] = I;
+  A->Img[A->N++] = Img;
+}
+
+static char *alwaysImageOf(const always_list *A, int64_t I) {
+  int64_t Lo = 0, Hi = A->N;
+  while (Lo < Hi) {
+    int64_t M = (Lo + Hi) / 2;
+    if (A->At[M] < I)
+      Lo = M + 1;
+    else
+      Hi = M;
+  }
+  return Lo < A->N && A->At[Lo] == I ? A->Img[Lo] : NULL;
+}
+
+/* One pass over the pointees: each new one's data into the block's host
+   image, each pointer to a pointee into its parent's image (the block's,
+   an item's, an `always` one's) or, for a pointee placed now whose parent
+   has none, straight into the parent's device copy. Parents come before
+   their children, so a parent's image is filled before its pointers. */
+static void transferEnter(omp_indirect_bulk *B,
+                          const omp_indirect_map_list *L) {
+  findItems(B);
+  char **TopDev = itemsOnDevice(B, L);
+  char **TopImg = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);
+  char *Rmw = omp_indirect_bulk_alloc(B, (size_t)L->Count);
+  char *Done = omp_indirect_bulk_alloc(B, (size_t)L->Count);
+  for (int32_t K = 0; K < L->Count; ++K) {
+    TopImg[K] = NULL;
+    Rmw[K] = 0;
+    Done[K] = B->Fresh[K] && TopDev[K];
+    if (Done[K]) {
+      TopImg[K] = omp_indirect_bulk_scratch(B, (size_t)L->Sizes[K]);
+      memcpy(TopImg[K], L->Begins[K], (size_t)L->Sizes[K]);
+    }
+  }
+  char *Stage = omp_indirect_bulk_scratch(B, B->Total);
+  char *BlockDev = B->Block ? B->Block->Dev : NULL;
+  always_list Always = {0, 0, NULL, NULL};
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    int Class = B->Class[I];
+    if (Class == BULK_NEW) {
+      memcpy(Stage + (B->DevAt[I] - BlockDev), (void *)P->Lo, P->Hi - P->Lo);
+    } else if (Class == BULK_OWNED) {
+      char *Img = alwaysImage(B, I);
+      if (Img)
+        addAlways(B, &Always, I, Img);
+    }
+    int Placed = Class == BULK_NEW || Class == BULK_DUP;
+    if (P->Parent < 0) {
+      Rmw[P->Entry] |= Placed;
+      if (Done[P->Entry])
+        putPtr(TopImg[P->Entry] +
+                   ((uintptr_t)P->Slot - (uintptr_t)L->Begins[P->Entry]),
+               omp_indirect_bulk_devptr(B, I));
+      continue;
+    }
+    int64_t Par = P->Parent;
+    uintptr_t Off = (uintptr_t)P->Slot - B->D.P[Par].Lo;
+    char *Img = B->Class[Par] == BULK_NEW ? Stage + (B->DevAt[Par] - BlockDev)
+                : Always.N               ? alwaysImageOf(&Always, Par)
+                                         : NULL;
+    if (Img) {
+      putPtr(Img + Off, omp_indirect_bulk_devptr(B, I));
+    } else if (Placed && B->DevAt[Par]) {
+      void *V = omp_indirect_bulk_devptr(B, I);
+      omp_indirect_bulk_to(B, B->DevAt[Par] + Off, &V, sizeof V);
+    }
+  }
+  writeItems(B, L, TopDev, TopImg, Rmw, Done);
+  if (B->Total)
+    omp_indirect_bulk_to(B, BlockDev, Stage, B->Total);
+  for (int64_t A = 0; A < Always.N; ++A) {
+    int64_t I = Always.At[A];
+    omp_indirect_bulk_to(B, B->DevAt[I], Always.Img[A],
+                         B->D.P[I].Hi - B->D.P[I].Lo);
+    omp_indirect_bulk_unscratch(Always.Img[A]);
+  }
+  free(Always.At);
+  free(Always.Img);
+  omp_indirect_bulk_unscratch(Stage);
+  free(TopImg);
+  free(TopDev);
+  free(Rmw);
+  free(Done);
+}
+
+/* ---- Moving owned pointees, one copy per block. ---- */
+
+typedef struct group {
+  omp_indirect_block *Block;
+  uint64_t Lo, Hi; /* Span of the block that moves. */
+  char *Img;
+} group;
+
+/* Whether owned pointee I moves in direction Dir. */
+typedef int (*select_fn)(const omp_indirect_bulk *B, int64_t I, int64_t Dir);
+
+/* Groups the pointees Select picks by block; returns the group count and
+   sets Which[I] to the group of pointee I (-1 if not picked). */
+static int64_t groupByBlock(omp_indirect_bulk *B, select_fn Select,
+                            int64_t Dir, int64_t *Which, group **Out) {
+  group *G = NULL;
+  int64_t NG = 0, Cap = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    Which[I] = -1;
+    if (B->Class[I] != BULK_OWNED || !Select(B, I, Dir))
+      continue;
+    omp_indirect_block *Blk = B->Owner[I]->Block;
+    uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev), Hi;
+    Hi = Lo + (B->D.P[I].Hi - B->D.P[I].Lo);
+    int64_t K = Blk->Mark;
+    if (K < 0) {
+      if (NG == Cap) {
+        Cap = Cap ? 2 * Cap : 4;
+        G = realloc(G, sizeof *G * Cap);
+        if (!G)
+          omp_indirect_bulk_die(B, "out of host memory");
+      }
+      K = NG++;
+      G[K] = (group){Blk, Lo, Hi, NULL};
+      Blk->Mark = K;
+    }
+    if (Lo < G[K].Lo)
+      G[K].Lo = Lo;
+    if (Hi > G[K].Hi)
+      G[K].Hi = Hi;
+    Which[I] = K;
+  }
+  for (int64_t K = 0; K < NG; ++K)
+    G[K].Block->Mark = -1;
+  *Out = G;
+  return NG;
+}
+
+/* True if pointee I's Dir data covers host address A. */
+static int moves(const omp_indirect_bulk *B, int64_t I, uintptr_t A,
+                 int64_t Dir) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  if (P->Type & Dir)
+    return 1;
+  for (int32_t K = 0; K < P->NumRanges; ++K) {
+    const omp_indirect_range *R = &B->D.R[P->FirstRange + K];
+    if ((R->Motion & Dir) && R->Lo <= A && A < R->Hi)
+      return 1;
+  }
+  return 0;
+}
+
+/* Moves the Dir data of the owned pointees Select picks: from the device,
+   one copy per block, scattered on the host; or to the device, one
+   read-modify-write per block, with their children's device pointers set
+   again wherever host pointers were copied over them. */
+static void moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
+  int64_t *Which = omp_indirect_bulk_scratch(B, sizeof(int64_t) * B->D.NP);
+  group *G;
+  int64_t NG = groupByBlock(B, Select, Dir, Which, &G);
+  for (int64_t K = 0; K < NG; ++K) {
+    G[K].Img = omp_indirect_bulk_scratch(B, G[K].Hi - G[K].Lo);
+    omp_indirect_bulk_from(B, G[K].Img, G[K].Block->Dev + G[K].Lo,
+                           G[K].Hi - G[K].Lo);
+  }
+  for (int64_t I = 0; NG && I < B->D.NP; ++I)
+    if (Which[I] >= 0) {
+      group *Gr = &G[Which[I]];
+      char *Img = Gr->Img + ((B->DevAt[I] - Gr->Block->Dev) - Gr->Lo);
+      omp_indirect_bulk_overlay(B, I, Img, Dir, Dir == TO);
+    }
+  if (Dir == TO && NG) {
+    for (int64_t I = 0; I < B->D.NP; ++I) {
+      int64_t Par = B->D.P[I].Parent;
+      uintptr_t S = (uintptr_t)B->D.P[I].Slot;
+      if (Par < 0 || Which[Par] < 0 || !moves(B, Par, S, Dir))
+        continue;
+      group *Gr = &G[Which[Par]];
+      char *At = Gr->Img + ((B->DevAt[Par] - Gr->Block->Dev) - Gr->Lo) +
+                 (S - B->D.P[Par].Lo);
+      putPtr(At, omp_indirect_bulk_devptr(B, I));
+    }
+    for (int64_t K = 0; K < NG; ++K)
+      omp_indirect_bulk_to(B, G[K].Block->Dev + G[K].Lo, G[K].Img,
+                           G[K].Hi - G[K].Lo);
+  }
+  for (int64_t K = 0; K < NG; ++K)
+    omp_indirect_bulk_unscratch(G[K].Img);
+  free(G);
+  omp_indirect_bulk_unscratch(Which);
+}
+
+/* Host pointers that a copy back overwrote with device ones are the host's
+   again (libomptarget does the same for the pointers it attached). */
+static void restoreSlots(omp_indirect_bulk *B) {
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    *B->D.P[I].Slot = B->Saved[I];
+}
+
+/* ---- Exits. ---- */
+
+/* An exit copies back what lost its last reference, or with `always`. */
+static int selectExit(const omp_indirect_bulk *B, int64_t I, int64_t Dir) {
+  int Always = (omp_indirect_bulk_user(B, I) & OMP_INDIRECT_MAP_ALWAYS) != 0;
+  return (B->Left[I] == 0 || Always) && (omp_indirect_bulk_motion(B, I) & Dir);
+}
+
+/* `from` data comes back, the host gets its pointers again, and pointees
+   whose last reference went leave the table; a block goes with its last pointee. A
+   pointee mapped twice in the construct is released once. */
+static void transferExit(omp_indirect_bulk *B) {
+  moveOwned(B, selectExit, FROM);
+  restoreSlots(B);
+  /* Each pointee once (marked -1 meanwhile): a release can free the block
+     of the entries it names. */
+  int64_t N = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_OWNED && B->Left[I] == 0 &&
+        B->Owner[I]->Refs == 0) {
+      B->Owner[I]->Refs = -1;
+      B->Owner[N++] = B->Owner[I];
+    }
+  for (int64_t I = 0; I < N; ++I) {
+    B->Owner[I]->Refs = 0;
+    omp_indirect_owned_release(B->Owner[I]);
+  }
+}
+
+/* ---- Updates. ---- */
+
+/* After libomptarget's `update to`: device pointers in the items and the
+   per-item pointees it overwrote point at the device copies again. */
+static void repointUpdated(omp_indirect_bulk *B,
+                           const omp_indirect_map_list *L) {
+  char **TopDev = itemsOnDevice(B, L);
+  char **TopImg = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);
+  char *Rmw = omp_indirect_bulk_alloc(B, (size_t)L->Count);
+  memset(TopImg, 0, sizeof(char *) * L->Count);
+  memset(Rmw, 0, (size_t)L->Count);
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    if (!(omp_indirect_bulk_user(B, I) & TO))
+      continue;
+    if (P->Parent < 0) {
+      Rmw[P->Entry] = 1;
+    } else if (B->Class[P->Parent] == BULK_ITEM && B->DevAt[P->Parent] &&
+               (B->D.P[P->Parent].Type & TO)) {
+      void *V = omp_indirect_bulk_devptr(B, I);
+      omp_indirect_bulk_to(B, B->DevAt[P->Parent] +
+                                  ((uintptr_t)P->Slot - B->D.P[P->Parent].Lo),
+                           &V, sizeof V);
+    }
+  }
+  writeItems(B, L, TopDev, TopImg, Rmw, NULL);
+  free(TopImg);
+  free(TopDev);
+  free(Rmw);
+}
+
+/* An update moves what its direction and the pointee's mapper move. */
+static int selectUpdate(const omp_indirect_bulk *B, int64_t I, int64_t Dir) {
+  return (omp_indirect_bulk_user(B, I) & omp_indirect_bulk_motion(B, I) &
+          Dir) != 0;
+}
+
+/* Owned pointees move in one copy per block and direction; children's
+   device pointers are set again in parents that `to` overwrote, and host
+   pointers that `from` overwrote are the host's again. */
+static void transferUpdate(omp_indirect_bulk *B,
+                           const omp_indirect_map_list *L) {
+  int64_t Dir = omp_indirect_bulk_direction(B);
+  if (Dir & TO)
+    findItems(B);
+  moveOwned(B, selectUpdate, TO);
+  moveOwned(B, selectUpdate, FROM);
+  restoreSlots(B);
+  if (Dir & TO)
+    repointUpdated(B, L);
+}
+
+void omp_indirect_bulk_transfer(omp_indirect_bulk *B,
+                                const omp_indirect_map_list *L) {
+  if (B->Kind == OMP_INDIRECT_MAP_ENTER)
+    transferEnter(B, L);
+  else if (B->Kind == OMP_INDIRECT_MAP_EXIT)
+    transferExit(B);
+  else
+    transferUpdate(B, L);
+  omp_indirect_owned_unlock();
+}
