@@ -118,6 +118,31 @@ if lit_config.params.get("sanitize"):
     config.available_features.add("sanitize")
 config.substitutions.append(("%host-sanitize", sanitize_flags))
 
+# tsan: the host runtime built with ThreadSanitizer (make check builds it).
+# %tsan-run runs a program against it with every report fatal. With LLVM 16
+# programs are built with %tsan-flags, -Xarch_host -fsanitize=thread (the
+# device images are not instrumented); clang-19's linker wrapper would hand
+# the sanitizer's static runtime to the device image's link, so there the
+# programs stay uninstrumented and preload its shared runtime, and what is
+# checked is the runtime's own shared state. libomp and libomptarget are
+# not instrumented either.
+tsan_runtime = os.path.join(config.tsan_lib_dir, "libomp-indirect-rt.so")
+if os.path.exists(tsan_runtime) and not lit_config.params.get("sanitize"):
+    config.available_features.add("tsan")
+    tsan_env = ("env LD_LIBRARY_PATH={0} TSAN_OPTIONS=halt_on_error=1"
+                ":exitcode=66:ignore_noninstrumented_modules=1"
+                ":report_signal_unsafe=0".format(config.tsan_lib_dir))
+    tsan_flags = "-Xarch_host -fsanitize=thread"
+    if config.llvm_version != "16":
+        resource_dir = subprocess.run(
+            [config.clang, "-print-resource-dir"], capture_output=True,
+            text=True, check=True).stdout.strip()
+        tsan_env += " LD_PRELOAD=" + os.path.join(
+            resource_dir, "lib", "linux", "libclang_rt.tsan-x86_64.so")
+        tsan_flags = ""
+    config.substitutions.append(("%tsan-run", tsan_env))
+    config.substitutions.append(("%tsan-flags", tsan_flags))
+
 # %without-build-tree CMD runs CMD with the build tree hidden (test/install/),
 # where user and mount namespaces allow; elsewhere it runs CMD as is, and the
 # install tests rely on a moved prefix and a grep for the build tree's path.

@@ -19,6 +19,7 @@
 #include "IndirectFunctions.h"
 #include "Mappers.h"
 #include "OmpIndirect.h"
+#include "StridedUpdates.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -56,6 +57,7 @@ public:
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
     std::vector<MapperRecord> Mappers = checkMappers(Ctx);
+    checkStridedUpdates(Ctx);
     addOverriderAttrs(Ctx);
     std::vector<FoundFunction> Found = findIndirectFunctions(Ctx);
     std::vector<FoundVTable> VTables = findIndirectVTables(Ctx);

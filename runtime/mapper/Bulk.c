@@ -35,8 +35,10 @@ void *omp_indirect_bulk_alloc(const omp_indirect_bulk *B, size_t N) {
 
 /* Each scratch allocation starts with its capacity. Freed ones of at least
    KEEP_MIN bytes wait in Kept (KEEP_MAX at most, the largest kept) until
-   one fits a request, or the runtime owns no pointee any more. */
-#define KEEP_MIN ((size_t)1 << 20)
+   one fits a request (at most twice its size: a small array never takes
+   the image a later step needs), or the runtime owns no pointee any
+   more. */
+#define KEEP_MIN ((size_t)1 << 18)
 #define KEEP_MAX 8
 #define HEADER 16
 
@@ -52,7 +54,7 @@ void *omp_indirect_bulk_scratch(const omp_indirect_bulk *B, size_t N) {
     pthread_mutex_lock(&KeptLock);
     size_t Best = NumKept;
     for (size_t I = 0; I < NumKept; ++I)
-      if (capacity(Kept[I]) >= N &&
+      if (capacity(Kept[I]) >= N && capacity(Kept[I]) / 2 <= N &&
           (Best == NumKept || capacity(Kept[I]) < capacity(Kept[Best])))
         Best = I;
     if (Best < NumKept) {

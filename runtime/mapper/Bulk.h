@@ -34,6 +34,7 @@ enum {
   BULK_NEW,   ///< Enter: placed in this construct's block.
   BULK_DUP,   ///< Enter: the same range as a new pointee of this construct.
   BULK_OWNED, ///< In the table from an earlier construct.
+  BULK_MOVES = 0x80, ///< Transfer.c: set on an owned pointee it moves now.
 };
 
 /// The state of one construct between its placement and its transfers.
@@ -44,7 +45,7 @@ typedef struct omp_indirect_bulk {
   unsigned char *Class; ///< Per pointee: how it is handled.
   char **DevAt;         ///< Per pointee: device address of its Lo.
   void **Saved;         ///< Per pointee: host value of its slot.
-  int64_t *Left;        ///< Exit: references left to an owned pointee.
+  int32_t *Left;        ///< Exit: references left to an owned pointee.
   omp_indirect_owned **Owner; ///< Exit, update: the owned pointee holding
                               ///< it (its entry in the table).
   omp_indirect_block *Block;  ///< Enter: the construct's new block.

@@ -271,7 +271,7 @@ static omp_indirect_owned *holder(omp_indirect_bulk *B, int64_t I) {
    reference, or all with `delete`); the rest go to L per item. Host
    pointers are saved: the call's copies back overwrite them. */
 static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
-  B->Left = omp_indirect_bulk_scratch(B, sizeof(int64_t) * B->D.NP);
+  B->Left = omp_indirect_bulk_scratch(B, sizeof(int32_t) * B->D.NP);
   B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
   B->Saved = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;

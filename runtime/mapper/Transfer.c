@@ -224,16 +224,17 @@ typedef struct group {
 /* Whether owned pointee I moves in direction Dir. */
 typedef int (*select_fn)(const omp_indirect_bulk *B, int64_t I, int64_t Dir);
 
-/* Groups the pointees Select picks by block; returns the group count and
-   sets Which[I] to the group of pointee I (-1 if not picked). */
+/* Groups the owned pointees Select picks by block, marking them
+   BULK_MOVES; while the groups live, each block's Mark is its group.
+   Returns the group count. */
 static int64_t groupByBlock(omp_indirect_bulk *B, select_fn Select,
-                            int64_t Dir, int64_t *Which, group **Out) {
+                            int64_t Dir, group **Out) {
   group *G = NULL;
   int64_t NG = 0, Cap = 0;
   for (int64_t I = 0; I < B->D.NP; ++I) {
-    Which[I] = -1;
     if (B->Class[I] != BULK_OWNED || !Select(B, I, Dir))
       continue;
+    B->Class[I] |= BULK_MOVES;
     omp_indirect_block *Blk = B->Owner[I]->Block;
     uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev), Hi;
     Hi = Lo + (B->D.P[I].Hi - B->D.P[I].Lo);
@@ -253,12 +254,15 @@ static int64_t groupByBlock(omp_indirect_bulk *B, select_fn Select,
       G[K].Lo = Lo;
     if (Hi > G[K].Hi)
       G[K].Hi = Hi;
-    Which[I] = K;
   }
-  for (int64_t K = 0; K < NG; ++K)
-    G[K].Block->Mark = -1;
   *Out = G;
   return NG;
+}
+
+/* The image of moving pointee I in its group's image. */
+static char *imageOf(const omp_indirect_bulk *B, const group *G, int64_t I) {
+  const group *Gr = &G[B->Owner[I]->Block->Mark];
+  return Gr->Img + ((B->DevAt[I] - Gr->Block->Dev) - Gr->Lo);
 }
 
 /* True if pointee I's Dir data covers host address A. */
@@ -280,39 +284,36 @@ static int moves(const omp_indirect_bulk *B, int64_t I, uintptr_t A,
    read-modify-write per block, with their children's device pointers set
    again wherever host pointers were copied over them. */
 static void moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
-  int64_t *Which = omp_indirect_bulk_scratch(B, sizeof(int64_t) * B->D.NP);
   group *G;
-  int64_t NG = groupByBlock(B, Select, Dir, Which, &G);
+  int64_t NG = groupByBlock(B, Select, Dir, &G);
   for (int64_t K = 0; K < NG; ++K) {
     G[K].Img = omp_indirect_bulk_scratch(B, G[K].Hi - G[K].Lo);
     omp_indirect_bulk_from(B, G[K].Img, G[K].Block->Dev + G[K].Lo,
                            G[K].Hi - G[K].Lo);
   }
   for (int64_t I = 0; NG && I < B->D.NP; ++I)
-    if (Which[I] >= 0) {
-      group *Gr = &G[Which[I]];
-      char *Img = Gr->Img + ((B->DevAt[I] - Gr->Block->Dev) - Gr->Lo);
-      omp_indirect_bulk_overlay(B, I, Img, Dir, Dir == TO);
-    }
+    if (B->Class[I] & BULK_MOVES)
+      omp_indirect_bulk_overlay(B, I, imageOf(B, G, I), Dir, Dir == TO);
   if (Dir == TO && NG) {
     for (int64_t I = 0; I < B->D.NP; ++I) {
       int64_t Par = B->D.P[I].Parent;
       uintptr_t S = (uintptr_t)B->D.P[I].Slot;
-      if (Par < 0 || Which[Par] < 0 || !moves(B, Par, S, Dir))
+      if (Par < 0 || !(B->Class[Par] & BULK_MOVES) || !moves(B, Par, S, Dir))
         continue;
-      group *Gr = &G[Which[Par]];
-      char *At = Gr->Img + ((B->DevAt[Par] - Gr->Block->Dev) - Gr->Lo) +
-                 (S - B->D.P[Par].Lo);
-      putPtr(At, omp_indirect_bulk_devptr(B, I));
+      putPtr(imageOf(B, G, Par) + (S - B->D.P[Par].Lo),
+             omp_indirect_bulk_devptr(B, I));
     }
     for (int64_t K = 0; K < NG; ++K)
       omp_indirect_bulk_to(B, G[K].Block->Dev + G[K].Lo, G[K].Img,
                            G[K].Hi - G[K].Lo);
   }
-  for (int64_t K = 0; K < NG; ++K)
+  for (int64_t I = 0; NG && I < B->D.NP; ++I)
+    B->Class[I] &= ~BULK_MOVES;
+  for (int64_t K = 0; K < NG; ++K) {
+    G[K].Block->Mark = -1;
     omp_indirect_bulk_unscratch(G[K].Img);
+  }
   free(G);
-  omp_indirect_bulk_unscratch(Which);
 }
 
 /* Host pointers that a copy back overwrote with device ones are the host's

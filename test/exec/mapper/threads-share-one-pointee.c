@@ -5,9 +5,11 @@
 // exact, and every sum right. Before, 2 threads segfaulted in 5 of 10 runs
 // (a block freed while another construct filled it) and 8 threads also
 // returned garbage sums: another construct found the table present before
-// its data was on the device. Each way runs 20 times, at -O0 and -O2.
+// its data was on the device. Each way runs 20 times, at -O0 and -O2; the
+// shared table is a global, or with `heap` a heap buffer.
+// threads-tsan.test runs it under ThreadSanitizer.
 // RUN: %wclang %host-offload -O2 %s -lpthread -o %t
-// RUN: bash -c 'for i in $(seq 20); do %t threads 2 && %t threads 8 && %t nowait 8 || exit 1; done' | FileCheck %s --check-prefix=O2
+// RUN: bash -c 'for i in $(seq 20); do %t threads 2 && %t threads 8 heap && %t nowait 8 || exit 1; done' | FileCheck %s --check-prefix=O2
 // RUN: %wclang %host-offload -O0 %s -lpthread -o %t0
 // RUN: bash -c 'for i in $(seq 20); do %t0 threads 8 && %t0 nowait 8 || exit 1; done' | FileCheck %s --check-prefix=O0
 // O2-COUNT-20: threads 2: 0 wrong{{$}}
@@ -27,7 +29,8 @@ typedef struct {
 } S;
 #pragma omp declare mapper(S s) map(tofrom : s) map(to : s.d[0 : s.len])
 
-static int Table[LEN];
+static int Global[LEN];
+static int *Table = Global;
 static const long Want = LEN * (LEN - 1) / 2;
 
 /* One construct: sums the shared table through each struct. */
@@ -102,6 +105,8 @@ static long tasks(int T) {
 }
 
 int main(int argc, char **argv) {
+  if (argc > 3 && !strcmp(argv[3], "heap"))
+    Table = malloc(sizeof(int) * LEN);
   for (int i = 0; i < LEN; ++i)
     Table[i] = i;
   int T = argc > 2 ? atoi(argv[2]) : 2;
