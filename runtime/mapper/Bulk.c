@@ -117,10 +117,11 @@ void omp_indirect_bulk_from(const omp_indirect_bulk *B, void *Host,
 }
 
 int64_t omp_indirect_bulk_motion(const omp_indirect_bulk *B, int64_t I) {
-  const omp_indirect_pointee *P = &B->D.P[I];
-  int64_t M = P->Type & MOTION;
-  for (int32_t R = 0; R < P->NumRanges; ++R)
-    M |= B->D.R[P->FirstRange + R].Motion;
+  int32_t N;
+  const omp_indirect_range *R = omp_indirect_ranges(&B->D, I, &N);
+  int64_t M = B->D.P[I].Type & MOTION;
+  for (int32_t K = 0; K < N; ++K)
+    M |= R[K].Motion;
   return M;
 }
 
@@ -134,8 +135,10 @@ void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
       memcpy((void *)P->Lo, Img, P->Hi - P->Lo);
     return;
   }
-  for (int32_t K = 0; K < P->NumRanges; ++K) {
-    const omp_indirect_range *R = &B->D.R[P->FirstRange + K];
+  int32_t N;
+  const omp_indirect_range *Ranges = omp_indirect_ranges(&B->D, I, &N);
+  for (int32_t K = 0; K < N; ++K) {
+    const omp_indirect_range *R = &Ranges[K];
     if (!(R->Motion & Dir))
       continue;
     char *At = Img + (R->Lo - P->Lo);

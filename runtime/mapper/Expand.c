@@ -17,7 +17,7 @@
  *    covers its anchor folds into it.
  *
  * Pointees whose parents are the item or other such pointees are written
- * straight into the deep list as they arrive (one 48-byte record each, the
+ * straight into the deep list as they arrive (one 32-byte record each, the
  * only per-pointee memory of the expansion); the other anchors (the item,
  * anchors outside it, their pointees) are kept in a small tree and become
  * plain entries, marked MEMBER_OF the mapper entry. The work is linear in
@@ -66,10 +66,19 @@ typedef int64_t ref;
 #define NO_ANCHOR INT64_MIN
 #define DEEP(I) (-(ref)(I)-1)
 
+/* An open anchor; for a pointee of the deep list, its member list too
+   (members only reach an anchor while it is open, unless it is loose). */
 typedef struct open_anchor {
   uintptr_t Lo, Hi;
   ref R;
+  int32_t First, Last;
 } open_anchor;
+
+/* A closed pointee of the deep list that has members. */
+typedef struct closed {
+  int64_t I;
+  int32_t First, Last;
+} closed;
 
 typedef struct member {
   uintptr_t Lo, Hi;
@@ -84,6 +93,9 @@ typedef struct tree {
   size_t NM, CapM;
   open_anchor *Stack; /* Innermost last; the item is never popped. */
   size_t SP, CapS;
+  closed *C; /* Pointees with members, once closed. */
+  size_t NC, CapC;
+  int Failed; /* Out of memory while closing. */
   uintptr_t HullLo, HullHi; /* What the mapper maps of the item. */
   omp_indirect_deep *D;
   int64_t DBase; /* The first pointee of this use in D. */
@@ -109,12 +121,13 @@ static int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
   if (Kind == POINTEE && (Parent == 0 || Parent < 0)) {
     omp_indirect_deep *D = T->D;
     if (D->NP >= INT32_MAX ||
-        omp_indirect_grow((void **)&D->P, &D->CapP, (size_t)D->NP + 1,
-                          sizeof *D->P))
+        ((size_t)D->NP == D->CapP &&
+         omp_indirect_grow((void **)&D->P, &D->CapP, (size_t)D->NP + 1,
+                           sizeof *D->P)))
       return 1;
     D->P[D->NP] = (omp_indirect_pointee){
-        (void **)PtrLoc, Lo,       Hi, Type, Parent == 0 ? -1 : (int32_t)(-Parent - 1),
-        T->Entry,        -1,       -1};
+        (void **)PtrLoc, Lo, Hi, (uint16_t)Type, (uint16_t)T->Entry,
+        Parent == 0 ? -1 : (int32_t)(-Parent - 1)};
     R = DEEP(D->NP++);
   } else {
     if (omp_indirect_grow((void **)&T->A, &T->CapA, T->NA + 1, sizeof *T->A))
@@ -122,8 +135,20 @@ static int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
     T->A[T->NA] = (anchor){Lo, Hi, PtrLoc, Type, Kind, -1, -1};
     R = (ref)T->NA++;
   }
-  T->Stack[T->SP++] = (open_anchor){Lo, Hi, R};
+  T->Stack[T->SP++] = (open_anchor){Lo, Hi, R, -1, -1};
   return 0;
+}
+
+/* Closes the innermost open anchor, keeping a deep-list pointee's members. */
+static void closeAnchor(tree *T) {
+  const open_anchor *O = &T->Stack[--T->SP];
+  if (O->R >= 0 || O->First < 0)
+    return;
+  if (omp_indirect_grow((void **)&T->C, &T->CapC, T->NC + 1, sizeof *T->C)) {
+    T->Failed = 1;
+    return;
+  }
+  T->C[T->NC++] = (closed){-O->R - 1, O->First, O->Last};
 }
 
 static int contains(uintptr_t ALo, uintptr_t AHi, uintptr_t Lo, uintptr_t Hi) {
@@ -136,7 +161,7 @@ static int contains(uintptr_t ALo, uintptr_t AHi, uintptr_t Lo, uintptr_t Hi) {
 static ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
   while (T->SP > 1 && !contains(T->Stack[T->SP - 1].Lo,
                                 T->Stack[T->SP - 1].Hi, Lo, Hi))
-    --T->SP;
+    closeAnchor(T);
   if (contains(T->Stack[T->SP - 1].Lo, T->Stack[T->SP - 1].Hi, Lo, Hi))
     return T->Stack[T->SP - 1].R;
   for (size_t I = T->NA; I-- > 1;)
@@ -145,15 +170,15 @@ static ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
   return NO_ANCHOR;
 }
 
-/* The member list of anchor R: its first and last member. */
+/* The member list of anchor R: its first and last member. A pointee of
+   the deep list is the innermost open anchor when it gets one. */
 static void links(tree *T, ref R, int32_t **First, int32_t **Last) {
   if (R >= 0) {
     *First = &T->A[R].First;
     *Last = &T->A[R].Last;
   } else {
-    omp_indirect_pointee *P = &T->D->P[-R - 1];
-    *First = &P->FirstRange; /* Member indices until the use ends. */
-    *Last = &P->NumRanges;
+    *First = &T->Stack[T->SP - 1].First;
+    *Last = &T->Stack[T->SP - 1].Last;
   }
 }
 
@@ -177,7 +202,6 @@ static int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
       omp_indirect_grow((void **)&T->M, &T->CapM, T->NM + 1, sizeof *T->M))
     return 1;
   T->M[T->NM] = (member){Lo, Hi, Motion, -1};
-  links(T, R, &First, &Last); /* The deep list did not move, but be sure. */
   if (*Last >= 0)
     T->M[*Last].Next = (int32_t)T->NM;
   else
@@ -205,7 +229,7 @@ static int addComponent(tree *T, int First, void *Base, void *Begin,
   ref A = findAnchor(T, B, E);
   if (A == NO_ANCHOR)
     return addAnchor(T, B, E, Base, Type, LOOSE, NO_ANCHOR);
-  return addMember(T, A, B, E, Type & MOTION);
+  return addMember(T, A, B, E, Type & MOTION) || T->Failed;
 }
 
 /* ---- Running clang's mapper functions. ---- */
@@ -256,33 +280,62 @@ int64_t __tgt_mapper_num_components(void *Handle) {
   return __omp_indirect_mapper_num_components(Handle);
 }
 
-/* A single member that covers its anchor folds into the anchor's type;
-   returns the member list that is left. */
-static int32_t fold(const tree *T, uintptr_t Lo, uintptr_t Hi, int64_t *Type,
-                    int32_t First, int32_t Last) {
+/* A single member that covers its anchor folds into the anchor's motion
+   (returned); returns in *Left the member list that is left. */
+static int64_t fold(const tree *T, uintptr_t Lo, uintptr_t Hi, int32_t First,
+                    int32_t Last, int32_t *Left) {
+  *Left = First;
   if (First >= 0 && First == Last && T->M[First].Lo == Lo &&
       T->M[First].Hi == Hi) {
-    *Type |= T->M[First].Motion;
-    return -1;
+    *Left = -1;
+    return T->M[First].Motion;
   }
-  return First;
+  return 0;
 }
 
-/* The use's pointees get their member ranges, contiguous in D->R. */
+/* Per-pointee range lists for every pointee so far (none: no ranges). */
+static int growRangeLists(omp_indirect_deep *D) {
+  if (!D->RNum || D->NP == 0)
+    return 0;
+  int32_t *F = realloc(D->RFirst, sizeof *F * (size_t)D->NP);
+  if (F)
+    D->RFirst = F;
+  int32_t *N = F ? realloc(D->RNum, sizeof *N * (size_t)D->NP) : NULL;
+  if (!N)
+    return 1;
+  for (int64_t I = D->NumRanged; I < D->NP; ++I)
+    N[I] = 0;
+  D->RNum = N;
+  D->NumRanged = D->NP;
+  return 0;
+}
+
+/* The use's pointees that kept members get their ranges, contiguous in
+   D->R. */
 static int settlePointees(tree *T) {
   omp_indirect_deep *D = T->D;
-  if (omp_indirect_grow((void **)&D->R, &D->CapR, (size_t)D->NR + T->NM,
+  while (T->SP > 0)
+    closeAnchor(T);
+  if (T->Failed)
+    return 1;
+  if (!T->NC)
+    return 0;
+  if (!D->RNum && !(D->RNum = calloc(1, sizeof *D->RNum)))
+    return 1;
+  if (growRangeLists(D) ||
+      omp_indirect_grow((void **)&D->R, &D->CapR, (size_t)D->NR + T->NM,
                         sizeof *D->R))
     return 1;
-  for (int64_t I = T->DBase; I < D->NP; ++I) {
-    omp_indirect_pointee *P = &D->P[I];
-    int32_t M = fold(T, P->Lo, P->Hi, &P->Type, P->FirstRange, P->NumRanges);
-    P->FirstRange = (int32_t)D->NR;
-    P->NumRanges = 0;
+  for (size_t K = 0; K < T->NC; ++K) {
+    omp_indirect_pointee *P = &D->P[T->C[K].I];
+    int32_t M;
+    P->Type |= (uint16_t)fold(T, P->Lo, P->Hi, T->C[K].First, T->C[K].Last,
+                              &M);
+    D->RFirst[T->C[K].I] = (int32_t)D->NR;
     for (; M >= 0; M = T->M[M].Next) {
       D->R[D->NR++] = (omp_indirect_range){T->M[M].Lo, T->M[M].Hi,
                                            T->M[M].Motion};
-      P->NumRanges++;
+      D->RNum[T->C[K].I]++;
     }
   }
   return 0;
@@ -292,7 +345,7 @@ static int settlePointees(tree *T) {
    mapper function pushes. */
 static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
   tree *T = &C->T;
-  T->NA = T->NM = T->SP = 0;
+  T->NA = T->NM = T->SP = T->NC = 0;
   T->HullLo = UINTPTR_MAX;
   T->HullHi = 0;
   T->DBase = T->D->NP;
@@ -321,7 +374,9 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
   }
   for (size_t I = 0; I < T->NA; ++I) {
     anchor *A = &T->A[I];
-    if (fold(T, A->Lo, A->Hi, &A->Type, A->First, A->Last) < 0)
+    int32_t Left;
+    A->Type |= fold(T, A->Lo, A->Hi, A->First, A->Last, &Left);
+    if (Left < 0)
       A->First = A->Last = -1;
   }
   return settlePointees(T);
@@ -422,9 +477,12 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
     else
       emitMapping(&O, &C.T, K, In->Types[K]);
   }
+  if (!Failed && growRangeLists(Deep))
+    Failed = 1;
   free(C.T.A);
   free(C.T.M);
   free(C.T.Stack);
+  free(C.T.C);
   if (Failed) {
     fprintf(stderr, "omp-indirect: out of memory while expanding a "
                     "'declare mapper'\n");

@@ -79,16 +79,17 @@ int omp_indirect_list_append_pointee(omp_indirect_map_list *L,
                                      const omp_indirect_deep *D, int64_t I,
                                      omp_indirect_map_kind Kind) {
   const omp_indirect_pointee *P = &D->P[I];
-  const omp_indirect_range *R = P->NumRanges ? D->R + P->FirstRange : NULL;
+  int32_t NumRanges;
+  const omp_indirect_range *R = omp_indirect_ranges(D, I, &NumRanges);
   int64_t User = omp_indirect_user_type(D, P);
-  if (omp_indirect_list_reserve(L, (size_t)P->NumRanges + 1))
+  if (omp_indirect_list_reserve(L, (size_t)NumRanges + 1))
     return 1;
   if (Kind == OMP_INDIRECT_MAP_UPDATE) {
     int64_t Dir = User & OMP_INDIRECT_MAP_MOTION;
     int64_t Present = User & OMP_INDIRECT_MAP_PRESENT;
     if (P->Type & Dir)
       appendRange(L, P->Lo, P->Hi, (P->Type & Dir) | Present);
-    for (int32_t M = 0; M < P->NumRanges; ++M)
+    for (int32_t M = 0; M < NumRanges; ++M)
       if (R[M].Motion & Dir)
         appendRange(L, R[M].Lo, R[M].Hi, (R[M].Motion & Dir) | Present);
     return 0;
@@ -97,7 +98,7 @@ int omp_indirect_list_append_pointee(omp_indirect_map_list *L,
   int64_t Of = OMP_INDIRECT_MEMBER_OF(P->Entry + 1);
   omp_indirect_list_append(L, P->Slot, (void *)P->Lo,
                            (int64_t)(P->Hi - P->Lo), P->Type | Keep | Of);
-  for (int32_t M = 0; M < P->NumRanges; ++M)
+  for (int32_t M = 0; M < NumRanges; ++M)
     appendRange(L, R[M].Lo, R[M].Hi,
                 R[M].Motion | (Keep & OMP_INDIRECT_MAP_ALWAYS) | Of);
   return 0;
@@ -124,6 +125,8 @@ void omp_indirect_free_map_list(omp_indirect_map_list *L) {
 void omp_indirect_free_deep(omp_indirect_deep *D) {
   free(D->P);
   free(D->R);
+  free(D->RFirst);
+  free(D->RNum);
   free(D->User);
   memset(D, 0, sizeof *D);
 }

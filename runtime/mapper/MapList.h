@@ -35,14 +35,15 @@ typedef struct omp_indirect_range {
 
 /// One pointee of a deep copy: the target of a pointer that a mapper maps
 /// with a section (`s.d[0:s.len]`), handed to the bulk copy instead of to
-/// libomptarget. 48 bytes: a construct may have millions.
+/// libomptarget. 32 bytes: a construct may have millions.
 typedef struct omp_indirect_pointee {
   void **Slot;      ///< Host address of the pointer (in the parent).
   uintptr_t Lo, Hi; ///< Host range of the pointee.
-  int64_t Type;     ///< Its component's type (motion of the whole pointee).
+  uint16_t Type;    ///< Its component's type bits below MEMBER_OF (they
+                    ///< fit in 16): the motion of the whole pointee.
+  uint16_t Entry;   ///< The construct entry whose mapper produced it
+                    ///< (a construct has fewer than 65535).
   int32_t Parent;   ///< Pointee holding Slot, or -1: the entry's own item.
-  int32_t Entry;    ///< The construct entry whose mapper produced it.
-  int32_t FirstRange, NumRanges; ///< Partial motion (omp_indirect_deep::R).
 } omp_indirect_pointee;
 
 /// The pointees of one construct, in the order the mappers produced them
@@ -51,13 +52,24 @@ typedef struct omp_indirect_deep {
   omp_indirect_pointee *P;
   int64_t NP;
   size_t CapP;
-  omp_indirect_range *R;
-  int64_t NR;
+  omp_indirect_range *R; ///< The member ranges of pointees that move in
+  int64_t NR;            ///< part, pointee by pointee.
   size_t CapR;
+  int32_t *RFirst, *RNum; ///< Per pointee: its ranges in R; NULL while no
+                          ///< pointee has any.
+  int64_t NumRanged;      ///< Pointees that RFirst and RNum cover.
   int64_t *User; ///< Per construct entry: its map type as the program gave
                  ///< it (ALWAYS, DELETE, the direction of an update).
   int32_t NumEntries;
 } omp_indirect_deep;
+
+/// The member ranges of pointee \p I (*\p Num of them; NULL if none): it
+/// moves only those, each with its own motion.
+static inline const omp_indirect_range *
+omp_indirect_ranges(const omp_indirect_deep *D, int64_t I, int32_t *Num) {
+  *Num = D->RNum ? D->RNum[I] : 0;
+  return *Num ? D->R + D->RFirst[I] : (const omp_indirect_range *)0;
+}
 
 /// The construct's map type of the entry that produced pointee \p P.
 static inline int64_t omp_indirect_user_type(const omp_indirect_deep *D,

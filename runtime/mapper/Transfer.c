@@ -271,8 +271,10 @@ static int moves(const omp_indirect_bulk *B, int64_t I, uintptr_t A,
   const omp_indirect_pointee *P = &B->D.P[I];
   if (P->Type & Dir)
     return 1;
-  for (int32_t K = 0; K < P->NumRanges; ++K) {
-    const omp_indirect_range *R = &B->D.R[P->FirstRange + K];
+  int32_t N;
+  const omp_indirect_range *Ranges = omp_indirect_ranges(&B->D, I, &N);
+  for (int32_t K = 0; K < N; ++K) {
+    const omp_indirect_range *R = &Ranges[K];
     if ((R->Motion & Dir) && R->Lo <= A && A < R->Hi)
       return 1;
   }
