@@ -8,9 +8,9 @@
 #include "Bulk.h"
 
 #include "OmpIndirectRT.h"
+#include "Scratch.h"
 
 #include <omp.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,76 +31,14 @@ void *omp_indirect_bulk_alloc(const omp_indirect_bulk *B, size_t N) {
   return P;
 }
 
-/* ---- Scratch memory. ---- */
-
-/* Each scratch allocation starts with its capacity. Freed ones of at least
-   KEEP_MIN bytes wait in Kept (KEEP_MAX at most, the largest kept) until
-   one fits a request (at most twice its size: a small array never takes
-   the image a later step needs), or the runtime owns no pointee any
-   more. */
-#define KEEP_MIN ((size_t)1 << 18)
-#define KEEP_MAX 8
-#define HEADER 16
-
-static pthread_mutex_t KeptLock = PTHREAD_MUTEX_INITIALIZER;
-static char *Kept[KEEP_MAX];
-static size_t NumKept;
-
-static size_t capacity(const char *Base) { return *(const size_t *)Base; }
-
 void *omp_indirect_bulk_scratch(const omp_indirect_bulk *B, size_t N) {
-  char *Base = NULL;
-  if (N >= KEEP_MIN) {
-    pthread_mutex_lock(&KeptLock);
-    size_t Best = NumKept;
-    for (size_t I = 0; I < NumKept; ++I)
-      if (capacity(Kept[I]) >= N && capacity(Kept[I]) / 2 <= N &&
-          (Best == NumKept || capacity(Kept[I]) < capacity(Kept[Best])))
-        Best = I;
-    if (Best < NumKept) {
-      Base = Kept[Best];
-      Kept[Best] = Kept[--NumKept];
-    }
-    pthread_mutex_unlock(&KeptLock);
-  }
-  if (!Base) {
-    Base = omp_indirect_bulk_alloc(B, N + HEADER);
-    *(size_t *)Base = N;
-  }
-  return Base + HEADER;
-}
-
-static void dropKept(void) {
-  while (NumKept)
-    free(Kept[--NumKept]);
-}
-
-void omp_indirect_bulk_unscratch(void *P) {
+  void *P = omp_indirect_scratch_take(N);
   if (!P)
-    return;
-  char *Base = (char *)P - HEADER;
-  if (capacity(Base) < KEEP_MIN) {
-    free(Base);
-    return;
-  }
-  pthread_mutex_lock(&KeptLock);
-  if (NumKept == KEEP_MAX) { /* Keep the larger ones. */
-    size_t Min = 0;
-    for (size_t I = 1; I < NumKept; ++I)
-      if (capacity(Kept[I]) < capacity(Kept[Min]))
-        Min = I;
-    if (capacity(Kept[Min]) < capacity(Base)) {
-      free(Kept[Min]);
-      Kept[Min] = Base;
-      Base = NULL;
-    }
-  } else {
-    Kept[NumKept++] = Base;
-    Base = NULL;
-  }
-  pthread_mutex_unlock(&KeptLock);
-  free(Base);
+    omp_indirect_bulk_die(B, "out of host memory");
+  return P;
 }
+
+void omp_indirect_bulk_unscratch(void *P) { omp_indirect_scratch_give(P); }
 
 void omp_indirect_bulk_to(const omp_indirect_bulk *B, void *Dev,
                           const void *Host, size_t N) {
@@ -171,14 +109,8 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   omp_indirect_bulk_unscratch(B->Saved);
   omp_indirect_bulk_unscratch(B->Left);
   omp_indirect_bulk_unscratch(B->Owner);
+  free(B->Pinned);
   free(B->Tops);
   free(B->Fresh);
   memset(B, 0, sizeof *B);
-  /* What was kept serves constructs on pointees the runtime owns; with
-     none, the memory goes back. */
-  if (!omp_indirect_owned_any()) {
-    pthread_mutex_lock(&KeptLock);
-    dropKept();
-    pthread_mutex_unlock(&KeptLock);
-  }
 }

@@ -54,6 +54,9 @@ typedef struct omp_indirect_bulk {
                ///< pointer lies in its item.
   char *Fresh; ///< Enter: per entry, we copy its item ourselves.
   omp_indirect_cursor Cursor; ///< Table lookups in the pointees' order.
+  omp_indirect_block **Pinned; ///< Exit, update: the blocks its owned
+  int64_t NumPinned;            ///< pointees lie in, kept to the end.
+  size_t CapPinned;
 } omp_indirect_bulk;
 
 /// Placement (Place.c), before the libomptarget call: classifies B->D's
@@ -86,10 +89,8 @@ void omp_indirect_bulk_die(const omp_indirect_bulk *B, const char *What)
     __attribute__((noreturn));
 /// malloc that stops with a message when out of memory.
 void *omp_indirect_bulk_alloc(const omp_indirect_bulk *B, size_t N);
-/// Memory for a per-pointee array or a host image, freed with
-/// omp_indirect_bulk_unscratch: large ones are kept for the next step or
-/// construct while the runtime owns pointees, so a construct's exit reuses
-/// the pages its entry touched (first touches cost more than copies).
+/// Memory for a per-pointee array or a host image (Scratch.h), freed with
+/// omp_indirect_bulk_unscratch.
 void *omp_indirect_bulk_scratch(const omp_indirect_bulk *B, size_t N);
 void omp_indirect_bulk_unscratch(void *P);
 /// One transfer to / from the device (stops on failure).

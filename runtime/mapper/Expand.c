@@ -322,7 +322,7 @@ static int settlePointees(tree *T) {
     return 0;
   if (!D->RNum && !(D->RNum = calloc(1, sizeof *D->RNum)))
     return 1;
-  if (growRangeLists(D) ||
+  if (D->NR + (int64_t)T->NM > INT32_MAX || growRangeLists(D) ||
       omp_indirect_grow((void **)&D->R, &D->CapR, (size_t)D->NR + T->NM,
                         sizeof *D->R))
     return 1;

@@ -282,6 +282,13 @@ static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
     B->Saved[I] = *P->Slot;
     omp_indirect_owned *E = holder(B, I);
     if (E) {
+      if (!B->NumPinned || B->Pinned[B->NumPinned - 1] != E->Block) {
+        if (omp_indirect_grow((void **)&B->Pinned, &B->CapPinned,
+                              (size_t)B->NumPinned + 1, sizeof *B->Pinned))
+          omp_indirect_bulk_die(B, "out of host memory");
+        omp_indirect_block_pin(E->Block);
+        B->Pinned[B->NumPinned++] = E->Block;
+      }
       B->Class[I] = BULK_OWNED;
       B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
       B->Owner[I] = E;

@@ -16,6 +16,7 @@
 #include "Table.h"
 
 #include "Libomptarget.h"
+#include "Scratch.h"
 
 #include <omp.h>
 #include <pthread.h>
@@ -174,7 +175,8 @@ int omp_indirect_block_add(omp_indirect_block *B) {
       BigBlocks->BigPrev = B;
     BigBlocks = B;
   }
-  atomic_fetch_add_explicit(&LiveBlocks, 1, memory_order_relaxed);
+  if (atomic_fetch_add_explicit(&LiveBlocks, 1, memory_order_relaxed) == 0)
+    omp_indirect_scratch_keep(1);
   return 0;
 }
 
@@ -202,8 +204,16 @@ static void freeBlock(omp_indirect_block *B) {
       B->BigNext->BigPrev = B->BigPrev;
   }
   ++Generation;
-  atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed);
+  if (atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed) == 1)
+    omp_indirect_scratch_keep(0);
   omp_indirect_block_discard(B);
+}
+
+void omp_indirect_block_pin(omp_indirect_block *B) { ++B->Live; }
+
+void omp_indirect_block_unpin(omp_indirect_block *B) {
+  if (--B->Live == 0)
+    freeBlock(B);
 }
 
 /* ---- Lookups. ---- */

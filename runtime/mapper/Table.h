@@ -29,7 +29,7 @@ typedef struct omp_indirect_owned {
 typedef struct omp_indirect_block {
   char *Dev;    ///< omp_target_alloc'd.
   int Device;   ///< Its device.
-  int64_t Live; ///< Pointees still in the table; the block is freed at 0.
+  int64_t Live; ///< Pointees still in the table, and pins; freed at 0.
   int64_t Mark; ///< Scratch for Transfer.c (-1 between uses).
   omp_indirect_owned *E; ///< Its pointees, sorted by Lo once added.
   int64_t N, Cap;
@@ -66,6 +66,13 @@ int omp_indirect_block_add(omp_indirect_block *Block);
 
 /// Frees a block that was never added, and its device memory if set.
 void omp_indirect_block_discard(omp_indirect_block *Block);
+
+/// Keeps \p Block and its device memory for a construct that still copies
+/// from it, even if all its pointees leave the table meanwhile (the call a
+/// construct forwards can end the last loan of one); unpin ends that, and
+/// frees the block when nothing is left in it. Called with the lock held.
+void omp_indirect_block_pin(omp_indirect_block *Block);
+void omp_indirect_block_unpin(omp_indirect_block *Block);
 
 /// The device address of the pointee \p E.
 static inline char *omp_indirect_owned_dev(const omp_indirect_owned *E) {

@@ -185,9 +185,14 @@ static void transferEnter(omp_indirect_bulk *B,
     }
     int64_t Par = P->Parent;
     uintptr_t Off = (uintptr_t)P->Slot - B->D.P[Par].Lo;
-    char *Img = B->Class[Par] == BULK_NEW ? Stage + (B->DevAt[Par] - BlockDev)
-                : Always.N               ? alwaysImageOf(&Always, Par)
-                                         : NULL;
+    /* A parent in the new block (placed now, the same range as one, or
+       inside one) has its image in Stage. */
+    char *Img = NULL;
+    if (B->Total && B->DevAt[Par] >= BlockDev &&
+        B->DevAt[Par] < BlockDev + B->Total)
+      Img = Stage + (B->DevAt[Par] - BlockDev);
+    else if (Always.N)
+      Img = alwaysImageOf(&Always, Par);
     if (Img) {
       putPtr(Img + Off, omp_indirect_bulk_devptr(B, I));
     } else if (Placed && B->DevAt[Par]) {
@@ -414,5 +419,7 @@ void omp_indirect_bulk_transfer(omp_indirect_bulk *B,
     transferExit(B);
   else
     transferUpdate(B, L);
+  for (int64_t K = 0; K < B->NumPinned; ++K)
+    omp_indirect_block_unpin(B->Pinned[K]);
   omp_indirect_owned_unlock();
 }
