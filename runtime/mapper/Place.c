@@ -253,6 +253,76 @@ static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   takeItems(B, L);
 }
 
+/* ---- OMP_INDIRECT_DEBUG: why a pointee goes per item. ---- */
+
+#define EXPLAIN_MAX 16
+
+/* An owned pointee placed before this construct (Ctx: its block). */
+static int earlierOwned(omp_indirect_owned *E, void *Ctx) {
+  return E->Block != (omp_indirect_block *)Ctx;
+}
+
+/* The reason entering pointee I went per item, found again as the
+   classification found it (Foreign's lock held). */
+static const char *whyPerItem(omp_indirect_bulk *B, int64_t I,
+                              const span *S, int64_t NS,
+                              omp_indirect_foreign *F) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  if (B->Device < 0)
+    return "the construct runs on the host";
+  if (P->Lo == 0)
+    return "its pointer is NULL";
+  if (P->Lo >= P->Hi)
+    return "it is empty";
+  if (P->Hi - P->Lo > UINT32_MAX)
+    return "it is larger than 4 GiB";
+  if (omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, earlierOwned,
+                                 B->Block))
+    return "it overlaps a pointee an earlier construct placed, and is not "
+           "inside it";
+  if (P->Type & (OMP_INDIRECT_MAP_PRESENT | OMP_INDIRECT_MAP_OMPX_HOLD))
+    return "its map type has 'present' or 'ompx_hold'";
+  if (overlaps(S, NS, P->Lo, P->Hi))
+    return "it overlaps the construct's own entries";
+  if (omp_indirect_foreign_present(F, P->Lo, P->Hi))
+    return "libomptarget holds it (the program mapped it)";
+  return "it overlaps another new pointee of the construct";
+}
+
+/* Names each pointee that goes per item (the first EXPLAIN_MAX), and why.
+   \p Flat: the list's entries before the per-item ones were added. */
+static void explainPerItem(omp_indirect_bulk *B,
+                           const omp_indirect_map_list *L, int32_t Flat) {
+  int64_t NS = 0, Said = 0;
+  omp_indirect_map_list Own = *L;
+  Own.Count = Flat;
+  span *S =
+      B->Kind == OMP_INDIRECT_MAP_ENTER ? ownSpans(B, &Own, &NS) : NULL;
+  omp_indirect_foreign F;
+  if (S)
+    omp_indirect_foreign_begin(&F, B->Device);
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    if (B->Class[I] != BULK_ITEM || Said++ >= EXPLAIN_MAX)
+      continue;
+    const omp_indirect_pointee *P = &B->D.P[I];
+    const char *Why = S ? whyPerItem(B, I, S, NS, &F)
+                    : !P->Lo ? "its pointer is NULL"
+                             : "the runtime did not place it (libomptarget "
+                               "holds it, or it is not mapped)";
+    fprintf(stderr,
+            "omp-indirect: mapper: pointee [%p, %p) of entry %d goes per "
+            "item: %s\n",
+            (void *)P->Lo, (void *)P->Hi, P->Entry, Why);
+  }
+  if (S) {
+    omp_indirect_foreign_end(&F);
+    free(S);
+  }
+  if (Said > EXPLAIN_MAX)
+    fprintf(stderr, "omp-indirect: mapper: and %lld more per item\n",
+            (long long)(Said - EXPLAIN_MAX));
+}
+
 /* ---- Exits and updates. ---- */
 
 /* The owned pointee holding pointee I whole: its own entry, or one it
@@ -328,8 +398,11 @@ void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
   /* Until the transfers: no other construct sees our pointees before their
      data is on the device, nor frees a block we are about to fill. */
   omp_indirect_owned_lock();
+  int32_t Flat = L->Count;
   if (Kind == OMP_INDIRECT_MAP_ENTER)
     placeEnter(B, L);
   else
     placeOwned(B, L);
+  if (omp_indirect_debug())
+    explainPerItem(B, L, Flat);
 }
