@@ -38,8 +38,6 @@ void *omp_indirect_bulk_scratch(const omp_indirect_bulk *B, size_t N) {
   return P;
 }
 
-void omp_indirect_bulk_unscratch(void *P) { omp_indirect_scratch_give(P); }
-
 void omp_indirect_bulk_to(const omp_indirect_bulk *B, void *Dev,
                           const void *Host, size_t N) {
   if (N && omp_target_memcpy(Dev, (void *)Host, N, 0, 0, B->Device,
@@ -104,11 +102,11 @@ int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B) {
 
 void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   omp_indirect_free_deep(&B->D);
-  omp_indirect_bulk_unscratch(B->Class);
-  omp_indirect_bulk_unscratch(B->DevAt);
-  omp_indirect_bulk_unscratch(B->Saved);
-  omp_indirect_bulk_unscratch(B->Left);
-  omp_indirect_bulk_unscratch(B->Owner);
+  omp_indirect_scratch_give(B->Class);
+  omp_indirect_scratch_give(B->DevAt);
+  omp_indirect_scratch_give(B->Saved);
+  omp_indirect_scratch_give(B->Left);
+  omp_indirect_scratch_give(B->Owner);
   free(B->Pinned);
   free(B->Tops);
   free(B->Fresh);

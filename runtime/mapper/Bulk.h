@@ -23,6 +23,7 @@
 #define OMP_INDIRECT_BULK_H
 
 #include "MapList.h"
+#include "Scratch.h"
 #include "Table.h"
 
 #include <stddef.h>
@@ -89,10 +90,9 @@ void omp_indirect_bulk_die(const omp_indirect_bulk *B, const char *What)
     __attribute__((noreturn));
 /// malloc that stops with a message when out of memory.
 void *omp_indirect_bulk_alloc(const omp_indirect_bulk *B, size_t N);
-/// Memory for a per-pointee array or a host image (Scratch.h), freed with
-/// omp_indirect_bulk_unscratch.
+/// Memory for a per-pointee array or a host image (Scratch.h), given back
+/// with omp_indirect_scratch_give.
 void *omp_indirect_bulk_scratch(const omp_indirect_bulk *B, size_t N);
-void omp_indirect_bulk_unscratch(void *P);
 /// One transfer to / from the device (stops on failure).
 void omp_indirect_bulk_to(const omp_indirect_bulk *B, void *Dev,
                           const void *Host, size_t N);

@@ -384,12 +384,6 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
 
 /* ---- Output. ---- */
 
-static void appendRange(omp_indirect_map_list *L, uintptr_t Lo, uintptr_t Hi,
-                        int64_t Type) {
-  omp_indirect_list_append(L, (void *)Lo, (void *)Lo, (int64_t)(Hi - Lo),
-                           Type);
-}
-
 /* Enter and exit: the entry narrowed to its anchor, then the other
    anchors, each followed by its members. */
 static void emitMapping(omp_indirect_map_list *O, const tree *T, int K,
@@ -414,7 +408,7 @@ static void emitMapping(omp_indirect_map_list *O, const tree *T, int K,
                                (int64_t)(A->Hi - A->Lo),
                                A->Type | Keep | (A->Kind == POINTEE ? Of : 0));
     for (int32_t M = A->First; M >= 0; M = T->M[M].Next)
-      appendRange(O, T->M[M].Lo, T->M[M].Hi,
+      omp_indirect_list_append_range(O, T->M[M].Lo, T->M[M].Hi,
                   T->M[M].Motion | (Keep & OMP_INDIRECT_MAP_ALWAYS) | Of);
   }
 }
@@ -432,10 +426,10 @@ static void emitMotion(omp_indirect_map_list *O, const tree *T, int K,
   for (size_t I = 0; I < T->NA; ++I) {
     const anchor *A = &T->A[I];
     if (A->Type & Dir)
-      appendRange(O, A->Lo, A->Hi, (A->Type & Dir) | Present);
+      omp_indirect_list_append_range(O, A->Lo, A->Hi, (A->Type & Dir) | Present);
     for (int32_t M = A->First; M >= 0; M = T->M[M].Next)
       if (T->M[M].Motion & Dir)
-        appendRange(O, T->M[M].Lo, T->M[M].Hi,
+        omp_indirect_list_append_range(O, T->M[M].Lo, T->M[M].Hi,
                     (T->M[M].Motion & Dir) | Present);
   }
 }

@@ -135,25 +135,14 @@ void omp_indirect_foreign_end(omp_indirect_foreign *F) {
 
 int omp_indirect_foreign_present(omp_indirect_foreign *F, uintptr_t Lo,
                                  uintptr_t Hi) {
-  /* The last range starting below Hi is the only one that can reach into
-     [Lo, Hi): the ones before it end before it starts. */
+  /* The first range ending above Lo is the only one that can reach into
+     [Lo, Hi): the ranges are disjoint and sorted. Pointees come in order,
+     so it is usually where the last lookup ended. */
   size_t I = F->At;
-  if (!(I < NumRanges && Ranges[I].Lo < Hi &&
-        (I + 1 == NumRanges || Ranges[I + 1].Lo >= Hi))) {
-    size_t A = 0, Z = NumRanges;
-    while (A < Z) {
-      size_t M = A + (Z - A) / 2;
-      if (Ranges[M].Lo < Hi)
-        A = M + 1;
-      else
-        Z = M;
-    }
-    if (A == 0)
-      return 0;
-    I = A - 1;
-  }
-  F->At = I;
-  if (Ranges[I].Hi <= Lo)
+  if (!((I == NumRanges || Ranges[I].Hi > Lo) &&
+        (I == 0 || Ranges[I - 1].Hi <= Lo)))
+    I = F->At = firstReaching(Lo + 1);
+  if (I == NumRanges || Ranges[I].Lo >= Hi)
     return 0;
   return OMP_INDIRECT_NEXT(omp_target_is_present)((void *)Lo, F->Device) ||
          OMP_INDIRECT_NEXT(omp_target_is_present)((void *)(Hi - 1),

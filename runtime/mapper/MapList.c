@@ -51,8 +51,8 @@ void omp_indirect_list_append(omp_indirect_map_list *L, void *Base,
   L->Names[N] = NULL;
 }
 
-static void appendRange(omp_indirect_map_list *L, uintptr_t Lo, uintptr_t Hi,
-                        int64_t Type) {
+void omp_indirect_list_append_range(omp_indirect_map_list *L, uintptr_t Lo,
+                                    uintptr_t Hi, int64_t Type) {
   omp_indirect_list_append(L, (void *)Lo, (void *)Lo, (int64_t)(Hi - Lo),
                            Type);
 }
@@ -88,10 +88,10 @@ int omp_indirect_list_append_pointee(omp_indirect_map_list *L,
     int64_t Dir = User & OMP_INDIRECT_MAP_MOTION;
     int64_t Present = User & OMP_INDIRECT_MAP_PRESENT;
     if (P->Type & Dir)
-      appendRange(L, P->Lo, P->Hi, (P->Type & Dir) | Present);
+      omp_indirect_list_append_range(L, P->Lo, P->Hi, (P->Type & Dir) | Present);
     for (int32_t M = 0; M < NumRanges; ++M)
       if (R[M].Motion & Dir)
-        appendRange(L, R[M].Lo, R[M].Hi, (R[M].Motion & Dir) | Present);
+        omp_indirect_list_append_range(L, R[M].Lo, R[M].Hi, (R[M].Motion & Dir) | Present);
     return 0;
   }
   int64_t Keep = User & (OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_DELETE);
@@ -99,7 +99,7 @@ int omp_indirect_list_append_pointee(omp_indirect_map_list *L,
   omp_indirect_list_append(L, P->Slot, (void *)P->Lo,
                            (int64_t)(P->Hi - P->Lo), P->Type | Keep | Of);
   for (int32_t M = 0; M < NumRanges; ++M)
-    appendRange(L, R[M].Lo, R[M].Hi,
+    omp_indirect_list_append_range(L, R[M].Lo, R[M].Hi,
                 R[M].Motion | (Keep & OMP_INDIRECT_MAP_ALWAYS) | Of);
   return 0;
 }

@@ -96,6 +96,11 @@ int omp_indirect_list_reserve(omp_indirect_map_list *L, size_t Extra);
 void omp_indirect_list_append(omp_indirect_map_list *L, void *Base,
                               void *Begin, int64_t Size, int64_t Type);
 
+/// Appends the range [\p Lo, \p Hi) (base and begin both Lo), which \p L
+/// has room for.
+void omp_indirect_list_append_range(omp_indirect_map_list *L, uintptr_t Lo,
+                                    uintptr_t Hi, int64_t Type);
+
 /// A copy of \p L with arrays of its own (the placement adds to it).
 /// Returns 0, or 1 when out of memory.
 int omp_indirect_list_copy(omp_indirect_map_list *Out,

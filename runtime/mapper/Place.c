@@ -385,11 +385,7 @@ void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
                              omp_indirect_map_kind Kind,
                              omp_indirect_map_list *L) {
   B->Kind = Kind;
-  if (DeviceId < 0)
-    DeviceId = omp_get_default_device();
-  B->Device = DeviceId >= 0 && DeviceId < omp_get_num_devices()
-                  ? (int)DeviceId
-                  : -1;
+  B->Device = omp_indirect_resolve_device(DeviceId);
   B->Class = omp_indirect_bulk_scratch(B, (size_t)B->D.NP);
   B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
   memset(B->DevAt, 0, sizeof(char *) * B->D.NP);

@@ -58,8 +58,7 @@ static int counts(int64_t T) {
          (T & OMP_INDIRECT_MAP_PTR_AND_OBJ);
 }
 
-/* The device a call means, or -1 when it runs on the host. */
-static int resolveDevice(int64_t DeviceId) {
+int omp_indirect_resolve_device(int64_t DeviceId) {
   if (DeviceId < 0)
     DeviceId = omp_get_default_device();
   return DeviceId >= 0 && DeviceId < omp_get_num_devices() ? (int)DeviceId
@@ -142,24 +141,23 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
   L->Sizes = Sizes;
   L->UserTypes = Types;
   L->Types = Types;
-  /* What libomptarget may map now; the deep copy then leaves it alone. */
-  if (Kind == OMP_INDIRECT_PRESENCE_ENTER ||
-      Kind == OMP_INDIRECT_PRESENCE_KERNEL)
-    for (int32_t I = 0; I < N; ++I) {
-      uintptr_t Lo, Hi;
-      if (!(Types[I] & NON_CONTIG) &&
-          entryRange(I, Bases, Begins, Sizes, Types, &Lo, &Hi))
-        omp_indirect_foreign_note(Lo, Hi);
-    }
-  if (!omp_indirect_owned_any())
+  int Note = Kind == OMP_INDIRECT_PRESENCE_ENTER ||
+             Kind == OMP_INDIRECT_PRESENCE_KERNEL;
+  int Scan = omp_indirect_owned_any() &&
+             (L->Device = omp_indirect_resolve_device(DeviceId)) >= 0;
+  if (!Note && !Scan)
     return;
-  L->Device = resolveDevice(DeviceId);
-  if (L->Device < 0)
-    return;
-  omp_indirect_owned_lock();
+  if (Scan)
+    omp_indirect_owned_lock();
   for (int32_t I = 0; I < N; ++I) {
     scan S = {L, I, 0, 0, 0};
-    if (entryRange(I, Bases, Begins, Sizes, Types, &S.Lo, &S.Hi))
+    int HasRange = entryRange(I, Bases, Begins, Sizes, Types, &S.Lo, &S.Hi);
+    /* What libomptarget may map now; the deep copy then leaves it alone. */
+    if (Note && HasRange && !(Types[I] & NON_CONTIG))
+      omp_indirect_foreign_note(S.Lo, S.Hi);
+    if (!Scan)
+      continue;
+    if (HasRange)
       omp_indirect_owned_overlap(L->Device, S.Lo, S.Hi, addHit, &S);
     /* libomptarget attaches the pointee through the pointer at the base:
        a pointer inside an owned pointee must be found there too. */
@@ -169,6 +167,8 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
       omp_indirect_owned_overlap(L->Device, S.Lo, S.Hi, addHit, &S);
     }
   }
+  if (!Scan)
+    return;
   if (L->NumHits) {
     L->Types = malloc(sizeof(int64_t) * (size_t)(N ? N : 1));
     if (!L->Types)

@@ -128,7 +128,6 @@ omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap) {
   }
   B->Device = Device;
   B->Mark = -1;
-  B->Cap = Cap;
   return B;
 }
 

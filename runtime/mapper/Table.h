@@ -32,7 +32,7 @@ typedef struct omp_indirect_block {
   int64_t Live; ///< Pointees still in the table, and pins; freed at 0.
   int64_t Mark; ///< Scratch for Transfer.c (-1 between uses).
   omp_indirect_owned *E; ///< Its pointees, sorted by Lo once added.
-  int64_t N, Cap;
+  int64_t N;
   uintptr_t SpanLo, SpanHi; ///< The host span its pointees cover.
   int Big; ///< Holds a pointee too large for the page index.
   struct omp_indirect_block *Prev, *Next, *BigPrev, *BigNext;

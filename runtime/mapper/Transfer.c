@@ -59,7 +59,7 @@ static void writeItems(omp_indirect_bulk *B, const omp_indirect_map_list *L,
   for (int32_t K = 0; K < L->Count; ++K)
     if (Img[K]) {
       omp_indirect_bulk_to(B, TopDev[K], Img[K], (size_t)L->Sizes[K]);
-      omp_indirect_bulk_unscratch(Img[K]);
+      omp_indirect_scratch_give(Img[K]);
     }
 }
 
@@ -207,11 +207,11 @@ static void transferEnter(omp_indirect_bulk *B,
     int64_t I = Always.At[A];
     omp_indirect_bulk_to(B, B->DevAt[I], Always.Img[A],
                          B->D.P[I].Hi - B->D.P[I].Lo);
-    omp_indirect_bulk_unscratch(Always.Img[A]);
+    omp_indirect_scratch_give(Always.Img[A]);
   }
   free(Always.At);
   free(Always.Img);
-  omp_indirect_bulk_unscratch(Stage);
+  omp_indirect_scratch_give(Stage);
   free(TopImg);
   free(TopDev);
   free(Rmw);
@@ -318,7 +318,7 @@ static void moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
     B->Class[I] &= ~BULK_MOVES;
   for (int64_t K = 0; K < NG; ++K) {
     G[K].Block->Mark = -1;
-    omp_indirect_bulk_unscratch(G[K].Img);
+    omp_indirect_scratch_give(G[K].Img);
   }
   free(G);
 }
