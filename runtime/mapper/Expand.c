@@ -29,6 +29,7 @@
 #include "Foreign.h"
 #include "Libomptarget.h"
 #include "OmpIndirectRT.h"
+#include "Scratch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,8 +123,8 @@ static int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
     omp_indirect_deep *D = T->D;
     if (D->NP >= INT32_MAX ||
         ((size_t)D->NP == D->CapP &&
-         omp_indirect_grow((void **)&D->P, &D->CapP, (size_t)D->NP + 1,
-                           sizeof *D->P)))
+         omp_indirect_scratch_grow((void **)&D->P, &D->CapP,
+                                   (size_t)D->NP + 1, sizeof *D->P)))
       return 1;
     D->P[D->NP] = (omp_indirect_pointee){
         (void **)PtrLoc, Lo, Hi, (uint16_t)Type, (uint16_t)T->Entry,

@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PAGE_SHIFT 12
-#define BIG_PAGES 64
+#define PAGE_SHIFT OMP_INDIRECT_PAGE_SHIFT
+#define BIG_PAGES OMP_INDIRECT_BIG_PAGES
 /* A lookup of a range wider than this many pages walks the blocks. */
 #define SCAN_PAGES 64
 
@@ -121,14 +121,22 @@ omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap) {
   omp_indirect_block *B = calloc(1, sizeof *B);
   if (!B)
     return NULL;
-  B->E = malloc(sizeof *B->E * (size_t)(Cap ? Cap : 1));
+  B->E = omp_indirect_scratch_take(sizeof *B->E * (size_t)(Cap ? Cap : 1));
   if (!B->E) {
     free(B);
     return NULL;
   }
   B->Device = Device;
   B->Mark = -1;
+  omp_indirect_block_clear(B);
   return B;
+}
+
+void omp_indirect_block_clear(omp_indirect_block *B) {
+  B->N = 0;
+  B->SpanLo = UINTPTR_MAX;
+  B->SpanHi = 0;
+  B->Big = B->Unsorted = 0;
 }
 
 static int byLo(const void *A, const void *B) {
@@ -137,32 +145,33 @@ static int byLo(const void *A, const void *B) {
   return X < Y ? -1 : X > Y;
 }
 
+/* The pages of B's span, when they are few (at most one a pointee): a
+   dense block names them all in the page index without reading its
+   pointees; others name each page a small pointee covers. */
+static size_t spanPages(const omp_indirect_block *B) {
+  return B->N ? ((B->SpanHi - 1) >> PAGE_SHIFT) - (B->SpanLo >> PAGE_SHIFT) + 1
+              : 0;
+}
+
 int omp_indirect_block_add(omp_indirect_block *B) {
   /* A construct's pointees usually come in address order (arrays filled
      in order); only a block that does not is sorted. */
-  int Sorted = 1;
-  B->SpanLo = UINTPTR_MAX;
-  B->SpanHi = 0;
-  for (int64_t I = 0; I < B->N; ++I) {
-    const omp_indirect_owned *E = &B->E[I];
-    Sorted &= I == 0 || E[-1].Lo <= E->Lo;
-    B->Big |= isBig(E);
-    if (E->Lo < B->SpanLo)
-      B->SpanLo = E->Lo;
-    if (E->Lo + E->Size > B->SpanHi)
-      B->SpanHi = E->Lo + E->Size;
-  }
-  if (!Sorted)
+  if (B->Unsorted)
     qsort(B->E, (size_t)B->N, sizeof *B->E, byLo);
+  B->Unsorted = 0;
   /* Room for every page the span covers, or that the pointees can cover
      (each small one at most BIG_PAGES + 1), whichever is less. */
-  size_t SpanPages = B->N ? ((B->SpanHi - 1) >> PAGE_SHIFT) -
-                                (B->SpanLo >> PAGE_SHIFT) + 1
-                          : 0;
+  size_t SpanPages = spanPages(B);
   size_t MostPages = (size_t)B->N * (BIG_PAGES + 1);
   if (growPages(SpanPages < MostPages ? SpanPages : MostPages))
     return 1;
-  FOR_EACH_PAGE(B, Page, addPage(Page, B));
+  B->Dense = !B->Big && SpanPages <= (size_t)B->N;
+  if (B->Dense)
+    for (uintptr_t Page = B->SpanLo >> PAGE_SHIFT, K = 0; K < SpanPages;
+         ++K, ++Page)
+      addPage(Page, B);
+  else
+    FOR_EACH_PAGE(B, Page, addPage(Page, B));
   B->Live = B->N;
   B->Next = Blocks;
   if (Blocks)
@@ -174,20 +183,24 @@ int omp_indirect_block_add(omp_indirect_block *B) {
       BigBlocks->BigPrev = B;
     BigBlocks = B;
   }
-  if (atomic_fetch_add_explicit(&LiveBlocks, 1, memory_order_relaxed) == 0)
-    omp_indirect_scratch_keep(1);
+  atomic_fetch_add_explicit(&LiveBlocks, 1, memory_order_relaxed);
   return 0;
 }
 
 void omp_indirect_block_discard(omp_indirect_block *B) {
   if (B->Dev)
     omp_target_free(B->Dev, B->Device);
-  free(B->E);
+  omp_indirect_scratch_give(B->E);
   free(B);
 }
 
 static void freeBlock(omp_indirect_block *B) {
-  FOR_EACH_PAGE(B, Page, removePage(Page, B));
+  if (B->Dense)
+    for (uintptr_t Page = B->SpanLo >> PAGE_SHIFT, K = 0; K < spanPages(B);
+         ++K, ++Page)
+      removePage(Page, B);
+  else
+    FOR_EACH_PAGE(B, Page, removePage(Page, B));
   if (B->Prev)
     B->Prev->Next = B->Next;
   else
@@ -203,8 +216,7 @@ static void freeBlock(omp_indirect_block *B) {
       B->BigNext->BigPrev = B->BigPrev;
   }
   ++Generation;
-  if (atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed) == 1)
-    omp_indirect_scratch_keep(0);
+  atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed);
   omp_indirect_block_discard(B);
 }
 

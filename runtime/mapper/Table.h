@@ -34,7 +34,9 @@ typedef struct omp_indirect_block {
   omp_indirect_owned *E; ///< Its pointees, sorted by Lo once added.
   int64_t N;
   uintptr_t SpanLo, SpanHi; ///< The host span its pointees cover.
-  int Big; ///< Holds a pointee too large for the page index.
+  int Big;      ///< Holds a pointee too large for the page index.
+  int Unsorted; ///< Pushed out of address order (sorted when added).
+  int Dense;    ///< The page index names every page of the span.
   struct omp_indirect_block *Prev, *Next, *BigPrev, *BigNext;
 } omp_indirect_block;
 
@@ -51,13 +53,31 @@ typedef struct omp_indirect_cursor {
 /// until omp_indirect_block_add.
 omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap);
 
+/// The page index's pages; pointees larger than BIG_PAGES of them stay out
+/// of it.
+#define OMP_INDIRECT_PAGE_SHIFT 12
+#define OMP_INDIRECT_BIG_PAGES 64
+
 /// Appends the pointee [\p Lo, \p Lo + \p Size) at offset \p Off of the
 /// block's device memory, with one reference, to a block not yet added.
+/// The block's span, order and size class are kept as pointees come, so
+/// adding it reads none of them again.
 static inline void omp_indirect_block_push(omp_indirect_block *Block,
                                            uintptr_t Lo, uint32_t Size,
                                            uint64_t Off) {
+  uintptr_t Hi = Lo + Size;
+  Block->Unsorted |= Block->N && Block->E[Block->N - 1].Lo > Lo;
+  Block->Big |= ((Hi - 1) >> OMP_INDIRECT_PAGE_SHIFT) - (Lo >> OMP_INDIRECT_PAGE_SHIFT) >=
+                    OMP_INDIRECT_BIG_PAGES;
+  if (Lo < Block->SpanLo)
+    Block->SpanLo = Lo;
+  if (Hi > Block->SpanHi)
+    Block->SpanHi = Hi;
   Block->E[Block->N++] = (omp_indirect_owned){Lo, Off, Block, Size, 1};
 }
+
+/// Empties a block not yet added, to push its pointees again.
+void omp_indirect_block_clear(omp_indirect_block *Block);
 
 /// Puts \p Block, whose device memory Dev is set, and its pointees in the
 /// table (none may be in it already). Returns 0, or nonzero when out of
