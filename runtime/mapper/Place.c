@@ -133,7 +133,7 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
   uint64_t At = 0;
   if (B->Device >= 0 && B->D.NP &&
       !(B->Block = omp_indirect_block_new(B->Device, B->D.NP)))
-    omp_indirect_bulk_die(B, "out of host memory");
+    omp_indirect_bulk_die(B, "out of host memory (or 2^24 blocks live)");
   omp_indirect_foreign Foreign;
   omp_indirect_foreign_begin(&Foreign, B->Device);
   for (int64_t I = 0; I < B->D.NP; ++I) {
@@ -200,6 +200,8 @@ static void allocateNew(omp_indirect_bulk *B) {
     B->Block = NULL;
     return;
   }
+  if (B->Total >= OMP_INDIRECT_BLOCK_MAX_BYTES)
+    omp_indirect_bulk_die(B, "the new pointees of one construct exceed 1 TiB");
   B->Block->Dev = omp_target_alloc(B->Total, B->Device);
   if (!B->Block->Dev)
     omp_indirect_bulk_die(B, "cannot allocate device memory");
@@ -262,7 +264,7 @@ static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
 
 /* An owned pointee placed before this construct (Ctx: its block). */
 static int earlierOwned(omp_indirect_owned *E, void *Ctx) {
-  return E->Block != (omp_indirect_block *)Ctx;
+  return omp_indirect_owned_block(E) != (omp_indirect_block *)Ctx;
 }
 
 /* The reason entering pointee I went per item, found again as the
@@ -366,12 +368,13 @@ static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
     saveSlot(B, I);
     omp_indirect_owned *E = holder(B, I);
     if (E) {
-      if (!B->NumPinned || B->Pinned[B->NumPinned - 1] != E->Block) {
+      omp_indirect_block *Blk = omp_indirect_owned_block(E);
+      if (!B->NumPinned || B->Pinned[B->NumPinned - 1] != Blk) {
         if (omp_indirect_grow((void **)&B->Pinned, &B->CapPinned,
                               (size_t)B->NumPinned + 1, sizeof *B->Pinned))
           omp_indirect_bulk_die(B, "out of host memory");
-        omp_indirect_block_pin(E->Block);
-        B->Pinned[B->NumPinned++] = E->Block;
+        omp_indirect_block_pin(Blk);
+        B->Pinned[B->NumPinned++] = Blk;
       }
       B->Class[I] = BULK_OWNED;
       B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);

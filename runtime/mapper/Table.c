@@ -117,12 +117,40 @@ static int isBig(const omp_indirect_owned *E) {
 
 /* ---- Blocks. ---- */
 
+/* ---- Block ids. ---- */
+
+omp_indirect_block **omp_indirect_block_ids;
+static size_t IdCap, NextId;
+
+/* A free id for B, or 1 when none is left or out of memory. */
+static int takeId(omp_indirect_block *B) {
+  for (size_t K = 0; K < IdCap; ++K, NextId = (NextId + 1) % IdCap)
+    if (!omp_indirect_block_ids[NextId]) {
+      B->Id = (uint32_t)NextId;
+      omp_indirect_block_ids[NextId] = B;
+      return 0;
+    }
+  size_t Cap = IdCap ? 2 * IdCap : 64;
+  if (Cap > (size_t)1 << OMP_INDIRECT_BLOCK_ID_BITS)
+    return 1;
+  omp_indirect_block **New =
+      realloc(omp_indirect_block_ids, Cap * sizeof *New);
+  if (!New)
+    return 1;
+  memset(New + IdCap, 0, (Cap - IdCap) * sizeof *New);
+  omp_indirect_block_ids = New;
+  NextId = IdCap;
+  IdCap = Cap;
+  return takeId(B);
+}
+
 omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap) {
   omp_indirect_block *B = calloc(1, sizeof *B);
   if (!B)
     return NULL;
   B->E = omp_indirect_scratch_take(sizeof *B->E * (size_t)(Cap ? Cap : 1));
-  if (!B->E) {
+  if (!B->E || takeId(B)) {
+    omp_indirect_scratch_give(B->E);
     free(B);
     return NULL;
   }
@@ -191,6 +219,7 @@ void omp_indirect_block_discard(omp_indirect_block *B) {
   if (B->Dev)
     omp_target_free(B->Dev, B->Device);
   omp_indirect_scratch_give(B->E);
+  omp_indirect_block_ids[B->Id] = NULL;
   free(B);
 }
 
@@ -313,8 +342,8 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
   find_ctx F = {Lo, NULL};
   forEachBlock(Device, Lo, Lo + 1, findIn, &F);
   if (C && F.Found) {
-    C->Block = F.Found->Block;
-    C->At = F.Found - F.Found->Block->E;
+    C->Block = omp_indirect_owned_block(F.Found);
+    C->At = F.Found - C->Block->E;
     C->Generation = Generation;
   }
   return F.Found;
@@ -383,7 +412,7 @@ static loan *findLoan(int Device, uintptr_t Lo) {
 }
 
 int omp_indirect_owned_lend(omp_indirect_owned *E) {
-  int Device = E->Block->Device;
+  int Device = omp_indirect_owned_block(E)->Device;
   loan *L = findLoan(Device, E->Lo);
   if (L) {
     ++L->Count;
@@ -407,7 +436,7 @@ int omp_indirect_owned_lend(omp_indirect_owned *E) {
 
 /* Out of the table now; the block goes with its last pointee. */
 static void dropNow(omp_indirect_owned *E) {
-  omp_indirect_block *B = E->Block;
+  omp_indirect_block *B = omp_indirect_owned_block(E);
   E->Refs = -1;
   if (--B->Live == 0)
     freeBlock(B);
@@ -433,6 +462,6 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
 }
 
 void omp_indirect_owned_release(omp_indirect_owned *E) {
-  if (!NumLoans || !findLoan(E->Block->Device, E->Lo))
+  if (!NumLoans || !findLoan(omp_indirect_owned_block(E)->Device, E->Lo))
     dropNow(E); /* Else the last loan's end drops it. */
 }

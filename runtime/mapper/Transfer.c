@@ -240,7 +240,7 @@ static int64_t groupByBlock(omp_indirect_bulk *B, select_fn Select,
     if ((B->Class[I] & BULK_KIND) != BULK_OWNED || !Select(B, I, Dir))
       continue;
     B->Class[I] |= BULK_MOVES;
-    omp_indirect_block *Blk = B->Owner[I]->Block;
+    omp_indirect_block *Blk = omp_indirect_owned_block(B->Owner[I]);
     uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev), Hi;
     Hi = Lo + (B->D.P[I].Hi - B->D.P[I].Lo);
     int64_t K = Blk->Mark;
@@ -266,7 +266,7 @@ static int64_t groupByBlock(omp_indirect_bulk *B, select_fn Select,
 
 /* The image of moving pointee I in its group's image. */
 static char *imageOf(const omp_indirect_bulk *B, const group *G, int64_t I) {
-  const group *Gr = &G[B->Owner[I]->Block->Mark];
+  const group *Gr = &G[omp_indirect_owned_block(B->Owner[I])->Mark];
   return Gr->Img + ((B->DevAt[I] - Gr->Block->Dev) - Gr->Lo);
 }
 
