@@ -31,21 +31,27 @@ static header *Kept[KEEP_MAX];
 static size_t NumKept;
 static uint64_t Constructs;
 
-void *omp_indirect_scratch_take(size_t N) {
+/* A kept buffer for N bytes (within twice N), or NULL. */
+static header *takeKept(size_t N) {
   header *H = NULL;
-  if (N >= KEEP_MIN) {
-    pthread_mutex_lock(&Lock);
-    size_t Best = NumKept;
-    for (size_t I = 0; I < NumKept; ++I)
-      if (Kept[I]->Cap >= N && Kept[I]->Cap / 2 <= N &&
-          (Best == NumKept || Kept[I]->Cap < Kept[Best]->Cap))
-        Best = I;
-    if (Best < NumKept) {
-      H = Kept[Best];
-      Kept[Best] = Kept[--NumKept];
-    }
-    pthread_mutex_unlock(&Lock);
+  if (N < KEEP_MIN)
+    return NULL;
+  pthread_mutex_lock(&Lock);
+  size_t Best = NumKept;
+  for (size_t I = 0; I < NumKept; ++I)
+    if (Kept[I]->Cap >= N && Kept[I]->Cap / 2 <= N &&
+        (Best == NumKept || Kept[I]->Cap < Kept[Best]->Cap))
+      Best = I;
+  if (Best < NumKept) {
+    H = Kept[Best];
+    Kept[Best] = Kept[--NumKept];
   }
+  pthread_mutex_unlock(&Lock);
+  return H;
+}
+
+void *omp_indirect_scratch_take(size_t N) {
+  header *H = takeKept(N);
   if (!H) {
     H = malloc(N + HEADER);
     if (!H)
@@ -88,19 +94,22 @@ int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
   size_t NewCap = *Cap ? *Cap : 64;
   while (NewCap < Need)
     NewCap *= 2;
-  if (!*Data) {
-    *Data = omp_indirect_scratch_take(NewCap * Elem);
-    if (!*Data)
-      return 1;
+  header *H = takeKept(NewCap * Elem);
+  if (H) { /* Pages an earlier construct touched, all of them. */
+    if (*Cap)
+      memcpy((char *)H + HEADER, *Data, *Cap * Elem);
+    omp_indirect_scratch_give(*Data);
+    NewCap = H->Cap / Elem;
   } else {
     /* realloc moves large buffers by remapping their pages: nothing is
        copied, and only the pages written are touched. */
-    header *H = realloc((char *)*Data - HEADER, NewCap * Elem + HEADER);
+    H = realloc(*Data ? (char *)*Data - HEADER : NULL,
+                NewCap * Elem + HEADER);
     if (!H)
       return 1;
     H->Cap = NewCap * Elem;
-    *Data = (char *)H + HEADER;
   }
+  *Data = (char *)H + HEADER;
   *Cap = NewCap;
   return 0;
 }
