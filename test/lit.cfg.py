@@ -168,12 +168,15 @@ if valgrind:
         "--suppressions=" + os.path.join(config.source_root, "utils",
                                          "valgrind", "omp-indirect.supp")))
 
-# nvptx: the clang in use can target NVPTX and ptxas is installed.
+# ptxas: the clang in use can target NVPTX and ptxas is installed; nvptx:
+# also LLVM's NVPTX device runtime is there, so NVPTX programs link (not
+# with Debian's clang-22: nvptx-no-devicertl).
 if config.ptxas.endswith("NOTFOUND"):
     config.ptxas = ""
 if "NVPTX" in config.llvm_targets.split(";") and config.ptxas:
-    config.available_features.add("nvptx")
     config.available_features.add("ptxas")
+    config.available_features.add(
+        "nvptx" if config.nvptx_devicertl else "nvptx-no-devicertl")
     config.substitutions.append(("%ptxas", config.ptxas))
     # Offload to nvptx64; a test adds --offload-arch=sm_XX. clang warns
     # that CUDA is newer than it knows; the warning is harmless.
