@@ -1,9 +1,10 @@
-//===- ClangCompat.h - the clang API differences between 16 and 19 --------===//
+//===- ClangCompat.h - the clang API differences between 16, 19 and 22 ---===//
 //
-// omp-indirect builds against clang 16 and clang 19. Every spelling that
-// differs between the two lives here, so no other file names a version.
+// omp-indirect builds against clang 16, 19 and 22. Every spelling that
+// differs between them lives here, so no other file names a version (the
+// LLVM-only differences of the pass live in llvm-pass/include/LLVMCompat.h).
 // What does not differ (OMPDeclareTargetDeclAttr, CodeGenOptions::PassPlugins,
-// StringRef::starts_with) is used directly.
+// StringRef::starts_with, FileManager::getOptionalFileRef) is used directly.
 //
 // USAGE: #include "ClangCompat.h"
 //
@@ -14,6 +15,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/LangOptions.h"
 #include "llvm/Config/llvm-config.h"
 #if LLVM_VERSION_MAJOR < 19
@@ -63,6 +66,30 @@ inline void setLambdaContext(clang::CXXRecordDecl &RD, unsigned Number,
   RD.setLambdaNumbering(N);
 #else
   RD.setLambdaMangling(Number, Context, /*HasKnownInternalLinkage=*/true);
+#endif
+}
+
+/// The variables a clause lists, `map(to: a, b)` or `to(a)` (clang 16 and
+/// 19 call them varlists(), clang 22 varlist()).
+template <typename ClauseT> inline auto clauseVars(const ClauseT &C) {
+#if LLVM_VERSION_MAJOR >= 22
+  return C.varlist();
+#else
+  return C.varlists();
+#endif
+}
+
+/// A diagnostic at the location, and with the ID, of \p Info whose text is
+/// \p Message (clang 16 and 19 take both from the diagnostic in flight,
+/// which \p Info is; clang 22 builds a Diagnostic from its parts).
+inline clang::Diagnostic diagnosticLike(const clang::Diagnostic &Info,
+                                        llvm::StringRef Message) {
+#if LLVM_VERSION_MAJOR >= 22
+  static const clang::DiagnosticStorage NoArgs{};
+  return clang::Diagnostic(Info.getDiags(), Info.getLocation(), Info.getID(),
+                           NoArgs, Message);
+#else
+  return clang::Diagnostic(Info.getDiags(), Message);
 #endif
 }
 

@@ -22,10 +22,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OmpIndirect.h"
+#include "LLVMCompat.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
 
 using namespace llvm;
 
@@ -90,11 +90,11 @@ static void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(OmpIndirectPass());
       });
-  PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level) {
-        if (Level != OptimizationLevel::O0)
-          MPM.addPass(createModuleToFunctionPassAdaptor(TranslationCachePass()));
-      });
+  registerOptimizerLast(PB, [](ModulePassManager &MPM,
+                               OptimizationLevel Level) {
+    if (Level != OptimizationLevel::O0)
+      MPM.addPass(createModuleToFunctionPassAdaptor(TranslationCachePass()));
+  });
   registerPasslessJobHook(PB);
 }
 
