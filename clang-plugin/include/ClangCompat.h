@@ -16,12 +16,20 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/OpenMPClause.h"
+#include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/LangOptions.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Config/llvm-config.h"
 #if LLVM_VERSION_MAJOR < 19
 #include "clang/AST/ExprOpenMP.h"
 #endif
+
+#include <string>
+
+namespace llvm {
+class PassBuilder;
+} // namespace llvm
 
 namespace omp_indirect {
 
@@ -90,6 +98,23 @@ inline clang::Diagnostic diagnosticLike(const clang::Diagnostic &Info,
                            NoArgs, Message);
 #else
   return clang::Diagnostic(Info.getDiags(), Message);
+#endif
+}
+
+/// Makes the code generator of this compilation run the pass. Clang 16 and
+/// 19 load the pass plugins CodeGenOptions::PassPlugins names when they
+/// build the pipeline, so this shared object, \p Self, goes there. Clang 22
+/// loads them when the compilation starts, before a frontend plugin runs,
+/// so \p Register goes into CodeGenOptions::PassBuilderCallbacks instead.
+inline void addPassToCodeGen(clang::CodeGenOptions &CG, const std::string &Self,
+                             void (*Register)(llvm::PassBuilder &)) {
+#if LLVM_VERSION_MAJOR >= 22
+  (void)Self;
+  CG.PassBuilderCallbacks.push_back(Register);
+#else
+  (void)Register;
+  if (!Self.empty() && !llvm::is_contained(CG.PassPlugins, Self))
+    CG.PassPlugins.push_back(Self);
 #endif
 }
 

@@ -1,8 +1,8 @@
 //===- ClangIndirectEntries.cpp - keep clang's own indirect entries apart -===//
 //
 // Since LLVM 17 clang emits an offload entry of its own for every `indirect`
-// function (flag OMP_DECLARE_TARGET_INDIRECT, 0x8), in section
-// omp_offloading_entries, and libomptarget maps the function's host address
+// function (flag OMP_DECLARE_TARGET_INDIRECT, 0x8), in libomptarget's entry
+// section (LLVMCompat.h: its name and layout), and libomptarget maps the function's host address
 // to its device address from it. Both sides name the entry after the
 // function and the line of its definition only:
 //
@@ -32,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OmpIndirect.h"
+#include "LLVMCompat.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
@@ -53,17 +54,17 @@ static constexpr uint64_t ClangIndirectFlag = 0x8;
 /// function, and that string's global; {"", nullptr} for any other global.
 static std::pair<StringRef, GlobalVariable *>
 indirectEntryName(const GlobalVariable &Entry) {
-  if (Entry.getSection() != "omp_offloading_entries" ||
-      !Entry.hasInitializer())
+  if (Entry.getSection() != OffloadSectionName || !Entry.hasInitializer())
     return {};
   const auto *Init = dyn_cast<ConstantStruct>(Entry.getInitializer());
-  if (!Init || Init->getNumOperands() < 4)
+  if (!Init || Init->getNumOperands() <= std::max(EntryNameField,
+                                                 EntryFlagsField))
     return {};
-  const auto *Flags = dyn_cast<ConstantInt>(Init->getOperand(3));
+  const auto *Flags = dyn_cast<ConstantInt>(Init->getOperand(EntryFlagsField));
   if (!Flags || !(Flags->getZExtValue() & ClangIndirectFlag))
     return {};
-  auto *Str =
-      dyn_cast<GlobalVariable>(Init->getOperand(1)->stripPointerCasts());
+  auto *Str = dyn_cast<GlobalVariable>(
+      Init->getOperand(EntryNameField)->stripPointerCasts());
   if (!Str || !Str->hasInitializer())
     return {};
   const auto *Data = dyn_cast<ConstantDataArray>(Str->getInitializer());
@@ -126,11 +127,11 @@ unsigned uniquifyClangIndirectEntries(Module &M, const TUInfo &Info) {
                                       Str->getName());
     NewStr->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     NewStr->setAlignment(Str->getAlign());
-    SmallVector<Constant *, 5> Fields;
+    SmallVector<Constant *, 9> Fields;
     for (unsigned I = 0, E = Init->getNumOperands(); I != E; ++I)
       Fields.push_back(Init->getOperand(I));
-    Fields[1] = ConstantExpr::getPointerBitCastOrAddrSpaceCast(
-        NewStr, Init->getOperand(1)->getType());
+    Fields[EntryNameField] = ConstantExpr::getPointerBitCastOrAddrSpaceCast(
+        NewStr, Init->getOperand(EntryNameField)->getType());
     Entry->setInitializer(ConstantStruct::get(Init->getType(), Fields));
     Entry->setName(".offloading.entry." + NewName);
     Str->removeDeadConstantUsers();

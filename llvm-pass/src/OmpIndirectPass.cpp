@@ -69,7 +69,7 @@ static void registerPasslessJobHook(PassBuilder &PB) {
   });
 }
 
-static void registerCallbacks(PassBuilder &PB) {
+void registerPassBuilderCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
@@ -102,5 +102,5 @@ static void registerCallbacks(PassBuilder &PB) {
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "omp-indirect", "0.1",
-          omp_indirect::registerCallbacks};
+          omp_indirect::registerPassBuilderCallbacks};
 }
