@@ -35,8 +35,18 @@ enum {
   BULK_NEW,   ///< Enter: placed in this construct's block.
   BULK_DUP,   ///< Enter: the same range as a new pointee of this construct.
   BULK_OWNED, ///< In the table from an earlier construct.
+  BULK_KIND = 0x3f, ///< The bits above are flags:
+  BULK_LAST = 0x40, ///< Exit: owned, with no reference left once the whole
+                    ///< construct counted (a pointee it names twice moves
+                    ///< back with the last).
   BULK_MOVES = 0x80, ///< Transfer.c: set on an owned pointee it moves now.
 };
+
+/// The host value of a pointee's slot, where it is not the pointee's Lo.
+typedef struct omp_indirect_saved_slot {
+  int64_t I;
+  void *Value;
+} omp_indirect_saved_slot;
 
 /// The state of one construct between its placement and its transfers.
 typedef struct omp_indirect_bulk {
@@ -45,8 +55,9 @@ typedef struct omp_indirect_bulk {
   omp_indirect_deep D;  ///< The pointees (owned by this struct).
   unsigned char *Class; ///< Per pointee: how it is handled.
   char **DevAt;         ///< Per pointee: device address of its Lo.
-  void **Saved;         ///< Per pointee: host value of its slot.
-  int32_t *Left;        ///< Exit: references left to an owned pointee.
+  omp_indirect_saved_slot *Saved; ///< Exit, update: host values of the
+  int64_t NumSaved;                ///< slots that do not hold their
+  size_t CapSaved;                 ///< pointee's Lo, in pointee order.
   omp_indirect_owned **Owner; ///< Exit, update: the owned pointee holding
                               ///< it (its entry in the table).
   omp_indirect_block *Block;  ///< Enter: the construct's new block.

@@ -29,12 +29,15 @@
 #include "Foreign.h"
 #include "Libomptarget.h"
 #include "OmpIndirectRT.h"
+#include "Scratch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MOTION OMP_INDIRECT_MAP_MOTION
+/* The per-component path: one function, no calls (millions of components). */
+#define HOT static inline __attribute__((always_inline))
 
 typedef void (*mapper_fn)(void *Handle, void *Base, void *Begin, int64_t Size,
                           int64_t Type, void *Name);
@@ -102,7 +105,7 @@ typedef struct tree {
   int32_t Entry;
 } tree;
 
-static void extendHull(tree *T, uintptr_t Lo, uintptr_t Hi) {
+HOT void extendHull(tree *T, uintptr_t Lo, uintptr_t Hi) {
   if (Lo < T->HullLo)
     T->HullLo = Lo;
   if (Hi > T->HullHi)
@@ -111,10 +114,10 @@ static void extendHull(tree *T, uintptr_t Lo, uintptr_t Hi) {
 
 /* Opens a new anchor; returns 1 when out of memory. A pointee whose parent
    is the item or a bulk pointee goes straight into the deep list. */
-static int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
+HOT int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
                      int64_t Type, int Kind, ref Parent) {
-  if (omp_indirect_grow((void **)&T->Stack, &T->CapS, T->SP + 1,
-                        sizeof *T->Stack))
+  if (T->SP == T->CapS && omp_indirect_grow((void **)&T->Stack, &T->CapS,
+                                             T->SP + 1, sizeof *T->Stack))
     return 1;
   Type &= ~OMP_INDIRECT_MAP_MEMBER_OF;
   ref R;
@@ -122,15 +125,16 @@ static int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
     omp_indirect_deep *D = T->D;
     if (D->NP >= INT32_MAX ||
         ((size_t)D->NP == D->CapP &&
-         omp_indirect_grow((void **)&D->P, &D->CapP, (size_t)D->NP + 1,
-                           sizeof *D->P)))
+         omp_indirect_scratch_grow((void **)&D->P, &D->CapP,
+                                   (size_t)D->NP + 1, sizeof *D->P)))
       return 1;
     D->P[D->NP] = (omp_indirect_pointee){
         (void **)PtrLoc, Lo, Hi, (uint16_t)Type, (uint16_t)T->Entry,
         Parent == 0 ? -1 : (int32_t)(-Parent - 1)};
     R = DEEP(D->NP++);
   } else {
-    if (omp_indirect_grow((void **)&T->A, &T->CapA, T->NA + 1, sizeof *T->A))
+    if (T->NA == T->CapA &&
+        omp_indirect_grow((void **)&T->A, &T->CapA, T->NA + 1, sizeof *T->A))
       return 1;
     T->A[T->NA] = (anchor){Lo, Hi, PtrLoc, Type, Kind, -1, -1};
     R = (ref)T->NA++;
@@ -151,14 +155,14 @@ static void closeAnchor(tree *T) {
   T->C[T->NC++] = (closed){-O->R - 1, O->First, O->Last};
 }
 
-static int contains(uintptr_t ALo, uintptr_t AHi, uintptr_t Lo, uintptr_t Hi) {
+HOT int contains(uintptr_t ALo, uintptr_t AHi, uintptr_t Lo, uintptr_t Hi) {
   return ALo <= Lo && Hi <= AHi;
 }
 
 /* The innermost anchor holding [Lo, Hi), or NO_ANCHOR. Components come
    depth first, so the answer is on the stack of open anchors; loose
    anchors are rare and searched last. */
-static ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
+static ref findAnchorBelow(tree *T, uintptr_t Lo, uintptr_t Hi) {
   while (T->SP > 1 && !contains(T->Stack[T->SP - 1].Lo,
                                 T->Stack[T->SP - 1].Hi, Lo, Hi))
     closeAnchor(T);
@@ -170,9 +174,24 @@ static ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
   return NO_ANCHOR;
 }
 
+/* The same, inline where the innermost open anchor holds the range or is
+   a pointee without members whose parent does (an array of structs with
+   one pointer each: every component). */
+HOT ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
+  const open_anchor *Top = &T->Stack[T->SP - 1];
+  if (contains(Top->Lo, Top->Hi, Lo, Hi))
+    return Top->R;
+  if (T->SP > 1 && Top->R < 0 && Top->First < 0 &&
+      contains(Top[-1].Lo, Top[-1].Hi, Lo, Hi)) {
+    --T->SP; /* closeAnchor: nothing to keep. */
+    return Top[-1].R;
+  }
+  return findAnchorBelow(T, Lo, Hi);
+}
+
 /* The member list of anchor R: its first and last member. A pointee of
    the deep list is the innermost open anchor when it gets one. */
-static void links(tree *T, ref R, int32_t **First, int32_t **Last) {
+HOT void links(tree *T, ref R, int32_t **First, int32_t **Last) {
   if (R >= 0) {
     *First = &T->A[R].First;
     *Last = &T->A[R].Last;
@@ -182,7 +201,7 @@ static void links(tree *T, ref R, int32_t **First, int32_t **Last) {
   }
 }
 
-static int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
+HOT int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
                      int64_t Motion) {
   if (R == 0 && Lo < Hi)
     extendHull(T, Lo, Hi);
@@ -199,7 +218,8 @@ static int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
     }
   }
   if (T->NM >= INT32_MAX ||
-      omp_indirect_grow((void **)&T->M, &T->CapM, T->NM + 1, sizeof *T->M))
+      (T->NM == T->CapM && omp_indirect_grow((void **)&T->M, &T->CapM,
+                                             T->NM + 1, sizeof *T->M)))
     return 1;
   T->M[T->NM] = (member){Lo, Hi, Motion, -1};
   if (*Last >= 0)
@@ -212,7 +232,7 @@ static int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
 
 /* Adds one component, the First one of its mapper entry or not. Returns 1
    when out of memory. */
-static int addComponent(tree *T, int First, void *Base, void *Begin,
+HOT int addComponent(tree *T, int First, void *Base, void *Begin,
                         int64_t Size, int64_t Type) {
   uintptr_t B = (uintptr_t)Begin, E = B + (uintptr_t)Size;
   if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {

@@ -6,6 +6,8 @@
  *===----------------------------------------------------------------------===*/
 #include "MapList.h"
 
+#include "Scratch.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,7 +125,7 @@ void omp_indirect_free_map_list(omp_indirect_map_list *L) {
 }
 
 void omp_indirect_free_deep(omp_indirect_deep *D) {
-  free(D->P);
+  omp_indirect_scratch_give(D->P);
   free(D->R);
   free(D->RFirst);
   free(D->RNum);

@@ -53,6 +53,8 @@ static span *ownSpans(const omp_indirect_bulk *B,
 }
 
 static int overlaps(const span *S, int64_t N, uintptr_t Lo, uintptr_t Hi) {
+  if (N == 0 || Hi <= S[0].Lo || S[N - 1].Hi <= Lo)
+    return 0; /* Outside the hull of the spans (the last Hi is the max). */
   int64_t A = 0, Z = N; /* First span with S.Lo >= Hi. */
   while (A < Z) {
     int64_t M = (A + Z) / 2;
@@ -131,7 +133,7 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
   uint64_t At = 0;
   if (B->Device >= 0 && B->D.NP &&
       !(B->Block = omp_indirect_block_new(B->Device, B->D.NP)))
-    omp_indirect_bulk_die(B, "out of host memory");
+    omp_indirect_bulk_die(B, "out of host memory (or 2^24 blocks live)");
   omp_indirect_foreign Foreign;
   omp_indirect_foreign_begin(&Foreign, B->Device);
   for (int64_t I = 0; I < B->D.NP; ++I) {
@@ -140,6 +142,7 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     B->Class[I] = BULK_ITEM;
+    B->DevAt[I] = NULL;
     if (B->Device < 0 || P->Lo == 0 || P->Lo >= P->Hi ||
         P->Hi - P->Lo > UINT32_MAX)
       continue;
@@ -179,7 +182,7 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
         C[NC++] = (cand){B->D.P[I].Lo, B->D.P[I].Hi, I};
     settleCandidates(B, C, NC);
     free(C);
-    B->Block->N = 0;
+    omp_indirect_block_clear(B->Block);
     At = 0;
     for (int64_t I = 0; I < B->D.NP; ++I)
       if (B->Class[I] == BULK_NEW)
@@ -197,6 +200,8 @@ static void allocateNew(omp_indirect_bulk *B) {
     B->Block = NULL;
     return;
   }
+  if (B->Total >= OMP_INDIRECT_BLOCK_MAX_BYTES)
+    omp_indirect_bulk_die(B, "the new pointees of one construct exceed 1 TiB");
   B->Block->Dev = omp_target_alloc(B->Total, B->Device);
   if (!B->Block->Dev)
     omp_indirect_bulk_die(B, "cannot allocate device memory");
@@ -259,7 +264,7 @@ static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
 
 /* An owned pointee placed before this construct (Ctx: its block). */
 static int earlierOwned(omp_indirect_owned *E, void *Ctx) {
-  return E->Block != (omp_indirect_block *)Ctx;
+  return omp_indirect_owned_block(E) != (omp_indirect_block *)Ctx;
 }
 
 /* The reason entering pointee I went per item, found again as the
@@ -337,27 +342,39 @@ static omp_indirect_owned *holder(omp_indirect_bulk *B, int64_t I) {
   return E && P->Hi <= E->Lo + E->Size ? E : NULL;
 }
 
+/* Host pointers that the call's copies back will overwrite are saved:
+   only those that do not hold their pointee's Lo (the host value of
+   `s.d[0:n]`'s slot is its Lo), so a construct of N pointees keeps no N
+   host values. */
+static void saveSlot(omp_indirect_bulk *B, int64_t I) {
+  void *V = *B->D.P[I].Slot;
+  if ((uintptr_t)V == B->D.P[I].Lo)
+    return;
+  if (omp_indirect_grow((void **)&B->Saved, &B->CapSaved,
+                        (size_t)B->NumSaved + 1, sizeof *B->Saved))
+    omp_indirect_bulk_die(B, "out of host memory");
+  B->Saved[B->NumSaved++] = (omp_indirect_saved_slot){I, V};
+}
+
 /* Owned pointees get their device address (and, on exit, lose a
-   reference, or all with `delete`); the rest go to L per item. Host
-   pointers are saved: the call's copies back overwrite them. */
+   reference, or all with `delete`); the rest go to L per item. */
 static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
-  B->Left = omp_indirect_bulk_scratch(B, sizeof(int32_t) * B->D.NP);
   B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
-  B->Saved = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
-    B->Saved[I] = *P->Slot;
+    saveSlot(B, I);
     omp_indirect_owned *E = holder(B, I);
     if (E) {
-      if (!B->NumPinned || B->Pinned[B->NumPinned - 1] != E->Block) {
+      omp_indirect_block *Blk = omp_indirect_owned_block(E);
+      if (!B->NumPinned || B->Pinned[B->NumPinned - 1] != Blk) {
         if (omp_indirect_grow((void **)&B->Pinned, &B->CapPinned,
                               (size_t)B->NumPinned + 1, sizeof *B->Pinned))
           omp_indirect_bulk_die(B, "out of host memory");
-        omp_indirect_block_pin(E->Block);
-        B->Pinned[B->NumPinned++] = E->Block;
+        omp_indirect_block_pin(Blk);
+        B->Pinned[B->NumPinned++] = Blk;
       }
       B->Class[I] = BULK_OWNED;
       B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
@@ -371,14 +388,14 @@ static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
       continue;
     }
     B->Class[I] = BULK_ITEM;
+    B->DevAt[I] = NULL;
     if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
       omp_indirect_bulk_die(B, "out of host memory");
   }
-  /* What is left once the whole construct counted: a pointee it names
-     twice (two structs, or a range of another) moves back with the last. */
+  /* What is left once the whole construct counted. */
   for (int64_t I = 0; Exit && I < B->D.NP; ++I)
-    if (B->Class[I] == BULK_OWNED)
-      B->Left[I] = B->Owner[I]->Refs;
+    if (B->Class[I] == BULK_OWNED && B->Owner[I]->Refs == 0)
+      B->Class[I] |= BULK_LAST;
 }
 
 void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
@@ -386,9 +403,9 @@ void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
                              omp_indirect_map_list *L) {
   B->Kind = Kind;
   B->Device = omp_indirect_resolve_device(DeviceId);
+  omp_indirect_scratch_tick();
   B->Class = omp_indirect_bulk_scratch(B, (size_t)B->D.NP);
   B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
-  memset(B->DevAt, 0, sizeof(char *) * B->D.NP);
   B->Tops = omp_indirect_bulk_alloc(B, (size_t)B->D.NumEntries);
   memset(B->Tops, 0, (size_t)B->D.NumEntries);
   /* Until the transfers: no other construct sees our pointees before their

@@ -1,11 +1,12 @@
 /*===- Scratch.h - large host buffers kept between steps and constructs ---===*
  *
- * The per-pointee arrays and host images of the bulk deep copy are as large
- * as the data, and first touches of fresh memory cost more than the copies
- * into it. Freed buffers are therefore kept for the next step or construct
- * while the runtime owns pointees (a construct's exit reuses the pages its
- * entry touched), and given back as soon as it owns none (Table.c says
- * when): memory held is bounded by what the device holds anyway.
+ * The per-pointee arrays, host images and table arrays of the bulk deep
+ * copy are as large as the data, and first touches of fresh memory cost
+ * more than the copies into it. Freed buffers are therefore kept for the
+ * next step or construct: a construct's exit reuses the pages its entry
+ * touched, and a loop of constructs touches fresh memory once. A kept
+ * buffer that AGE_MAX constructs in a row did not use is freed (Scratch.c),
+ * so what is kept is bounded by what recent constructs needed at once.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef OMP_INDIRECT_SCRATCH_H
@@ -17,8 +18,12 @@
 void *omp_indirect_scratch_take(size_t N);
 /// Gives back a buffer from omp_indirect_scratch_take (NULL: nothing).
 void omp_indirect_scratch_give(void *P);
-/// Whether buffers given back may be kept (the runtime owns pointees); on
-/// 0, the kept ones are freed.
-void omp_indirect_scratch_keep(int Yes);
+/// Grows the scratch buffer *\p Data of \p Elem-sized elements (capacity
+/// *\p Cap; NULL and 0 at first) to hold \p Need, keeping its contents.
+/// Returns 0, or 1 when out of memory.
+int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
+                              size_t Elem);
+/// A construct with mappers begins: kept buffers age by one.
+void omp_indirect_scratch_tick(void);
 
 #endif /* OMP_INDIRECT_SCRATCH_H */

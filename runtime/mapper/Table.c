@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PAGE_SHIFT 12
-#define BIG_PAGES 64
+#define PAGE_SHIFT OMP_INDIRECT_PAGE_SHIFT
+#define BIG_PAGES OMP_INDIRECT_BIG_PAGES
 /* A lookup of a range wider than this many pages walks the blocks. */
 #define SCAN_PAGES 64
 
@@ -117,18 +117,54 @@ static int isBig(const omp_indirect_owned *E) {
 
 /* ---- Blocks. ---- */
 
+/* ---- Block ids. ---- */
+
+omp_indirect_block **omp_indirect_block_ids;
+static size_t IdCap, NextId;
+
+/* A free id for B, or 1 when none is left or out of memory. */
+static int takeId(omp_indirect_block *B) {
+  for (size_t K = 0; K < IdCap; ++K, NextId = (NextId + 1) % IdCap)
+    if (!omp_indirect_block_ids[NextId]) {
+      B->Id = (uint32_t)NextId;
+      omp_indirect_block_ids[NextId] = B;
+      return 0;
+    }
+  size_t Cap = IdCap ? 2 * IdCap : 64;
+  if (Cap > (size_t)1 << OMP_INDIRECT_BLOCK_ID_BITS)
+    return 1;
+  omp_indirect_block **New =
+      realloc(omp_indirect_block_ids, Cap * sizeof *New);
+  if (!New)
+    return 1;
+  memset(New + IdCap, 0, (Cap - IdCap) * sizeof *New);
+  omp_indirect_block_ids = New;
+  NextId = IdCap;
+  IdCap = Cap;
+  return takeId(B);
+}
+
 omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap) {
   omp_indirect_block *B = calloc(1, sizeof *B);
   if (!B)
     return NULL;
-  B->E = malloc(sizeof *B->E * (size_t)(Cap ? Cap : 1));
-  if (!B->E) {
+  B->E = omp_indirect_scratch_take(sizeof *B->E * (size_t)(Cap ? Cap : 1));
+  if (!B->E || takeId(B)) {
+    omp_indirect_scratch_give(B->E);
     free(B);
     return NULL;
   }
   B->Device = Device;
   B->Mark = -1;
+  omp_indirect_block_clear(B);
   return B;
+}
+
+void omp_indirect_block_clear(omp_indirect_block *B) {
+  B->N = 0;
+  B->SpanLo = UINTPTR_MAX;
+  B->SpanHi = 0;
+  B->Big = B->Unsorted = 0;
 }
 
 static int byLo(const void *A, const void *B) {
@@ -137,32 +173,33 @@ static int byLo(const void *A, const void *B) {
   return X < Y ? -1 : X > Y;
 }
 
+/* The pages of B's span, when they are few (at most one a pointee): a
+   dense block names them all in the page index without reading its
+   pointees; others name each page a small pointee covers. */
+static size_t spanPages(const omp_indirect_block *B) {
+  return B->N ? ((B->SpanHi - 1) >> PAGE_SHIFT) - (B->SpanLo >> PAGE_SHIFT) + 1
+              : 0;
+}
+
 int omp_indirect_block_add(omp_indirect_block *B) {
   /* A construct's pointees usually come in address order (arrays filled
      in order); only a block that does not is sorted. */
-  int Sorted = 1;
-  B->SpanLo = UINTPTR_MAX;
-  B->SpanHi = 0;
-  for (int64_t I = 0; I < B->N; ++I) {
-    const omp_indirect_owned *E = &B->E[I];
-    Sorted &= I == 0 || E[-1].Lo <= E->Lo;
-    B->Big |= isBig(E);
-    if (E->Lo < B->SpanLo)
-      B->SpanLo = E->Lo;
-    if (E->Lo + E->Size > B->SpanHi)
-      B->SpanHi = E->Lo + E->Size;
-  }
-  if (!Sorted)
+  if (B->Unsorted)
     qsort(B->E, (size_t)B->N, sizeof *B->E, byLo);
+  B->Unsorted = 0;
   /* Room for every page the span covers, or that the pointees can cover
      (each small one at most BIG_PAGES + 1), whichever is less. */
-  size_t SpanPages = B->N ? ((B->SpanHi - 1) >> PAGE_SHIFT) -
-                                (B->SpanLo >> PAGE_SHIFT) + 1
-                          : 0;
+  size_t SpanPages = spanPages(B);
   size_t MostPages = (size_t)B->N * (BIG_PAGES + 1);
   if (growPages(SpanPages < MostPages ? SpanPages : MostPages))
     return 1;
-  FOR_EACH_PAGE(B, Page, addPage(Page, B));
+  B->Dense = !B->Big && SpanPages <= (size_t)B->N;
+  if (B->Dense)
+    for (uintptr_t Page = B->SpanLo >> PAGE_SHIFT, K = 0; K < SpanPages;
+         ++K, ++Page)
+      addPage(Page, B);
+  else
+    FOR_EACH_PAGE(B, Page, addPage(Page, B));
   B->Live = B->N;
   B->Next = Blocks;
   if (Blocks)
@@ -174,20 +211,25 @@ int omp_indirect_block_add(omp_indirect_block *B) {
       BigBlocks->BigPrev = B;
     BigBlocks = B;
   }
-  if (atomic_fetch_add_explicit(&LiveBlocks, 1, memory_order_relaxed) == 0)
-    omp_indirect_scratch_keep(1);
+  atomic_fetch_add_explicit(&LiveBlocks, 1, memory_order_relaxed);
   return 0;
 }
 
 void omp_indirect_block_discard(omp_indirect_block *B) {
   if (B->Dev)
     omp_target_free(B->Dev, B->Device);
-  free(B->E);
+  omp_indirect_scratch_give(B->E);
+  omp_indirect_block_ids[B->Id] = NULL;
   free(B);
 }
 
 static void freeBlock(omp_indirect_block *B) {
-  FOR_EACH_PAGE(B, Page, removePage(Page, B));
+  if (B->Dense)
+    for (uintptr_t Page = B->SpanLo >> PAGE_SHIFT, K = 0; K < spanPages(B);
+         ++K, ++Page)
+      removePage(Page, B);
+  else
+    FOR_EACH_PAGE(B, Page, removePage(Page, B));
   if (B->Prev)
     B->Prev->Next = B->Next;
   else
@@ -203,8 +245,7 @@ static void freeBlock(omp_indirect_block *B) {
       B->BigNext->BigPrev = B->BigPrev;
   }
   ++Generation;
-  if (atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed) == 1)
-    omp_indirect_scratch_keep(0);
+  atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed);
   omp_indirect_block_discard(B);
 }
 
@@ -301,8 +342,8 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
   find_ctx F = {Lo, NULL};
   forEachBlock(Device, Lo, Lo + 1, findIn, &F);
   if (C && F.Found) {
-    C->Block = F.Found->Block;
-    C->At = F.Found - F.Found->Block->E;
+    C->Block = omp_indirect_owned_block(F.Found);
+    C->At = F.Found - C->Block->E;
     C->Generation = Generation;
   }
   return F.Found;
@@ -371,7 +412,7 @@ static loan *findLoan(int Device, uintptr_t Lo) {
 }
 
 int omp_indirect_owned_lend(omp_indirect_owned *E) {
-  int Device = E->Block->Device;
+  int Device = omp_indirect_owned_block(E)->Device;
   loan *L = findLoan(Device, E->Lo);
   if (L) {
     ++L->Count;
@@ -395,7 +436,7 @@ int omp_indirect_owned_lend(omp_indirect_owned *E) {
 
 /* Out of the table now; the block goes with its last pointee. */
 static void dropNow(omp_indirect_owned *E) {
-  omp_indirect_block *B = E->Block;
+  omp_indirect_block *B = omp_indirect_owned_block(E);
   E->Refs = -1;
   if (--B->Live == 0)
     freeBlock(B);
@@ -421,6 +462,6 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
 }
 
 void omp_indirect_owned_release(omp_indirect_owned *E) {
-  if (!NumLoans || !findLoan(E->Block->Device, E->Lo))
+  if (!NumLoans || !findLoan(omp_indirect_owned_block(E)->Device, E->Lo))
     dropNow(E); /* Else the last loan's end drops it. */
 }

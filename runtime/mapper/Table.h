@@ -14,16 +14,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// A pointee owned by the bulk path. Entries live in their block's array,
-/// sorted by host address: a construct's pointees are found in the order it
-/// placed them, one cache line after another.
+/// A pointee owned by the bulk path, 24 bytes (a block may hold millions).
+/// Entries live in their block's array, sorted by host address: a
+/// construct's pointees are found in the order it placed them, one cache
+/// line after another.
 typedef struct omp_indirect_owned {
-  uintptr_t Lo;                     ///< Host address.
-  uint64_t Off;                     ///< Its device copy's offset in Block.
-  struct omp_indirect_block *Block; ///< Holds it; knows the device.
-  uint32_t Size;                    ///< Bytes (larger pointees go per item).
-  int32_t Refs; ///< OpenMP's dynamic reference count; -1: left the table.
+  uintptr_t Lo;   ///< Host address.
+  uint64_t Where; ///< Its block's id (the low OMP_INDIRECT_BLOCK_ID_BITS)
+                  ///< and its device copy's offset in the block (above).
+  uint32_t Size;  ///< Bytes (larger pointees go per item).
+  int32_t Refs;   ///< OpenMP's dynamic reference count; -1: left the table.
 } omp_indirect_owned;
+
+/// Live blocks at once, and bytes in one block (offsets take the rest of
+/// omp_indirect_owned::Where).
+#define OMP_INDIRECT_BLOCK_ID_BITS 24
+#define OMP_INDIRECT_BLOCK_MAX_BYTES ((uint64_t)1 << (64 - OMP_INDIRECT_BLOCK_ID_BITS))
 
 /// One device allocation holding the pointees of one construct.
 typedef struct omp_indirect_block {
@@ -34,7 +40,10 @@ typedef struct omp_indirect_block {
   omp_indirect_owned *E; ///< Its pointees, sorted by Lo once added.
   int64_t N;
   uintptr_t SpanLo, SpanHi; ///< The host span its pointees cover.
-  int Big; ///< Holds a pointee too large for the page index.
+  int Big;      ///< Holds a pointee too large for the page index.
+  int Unsorted; ///< Pushed out of address order (sorted when added).
+  int Dense;    ///< The page index names every page of the span.
+  uint32_t Id;  ///< Its index in omp_indirect_block_ids.
   struct omp_indirect_block *Prev, *Next, *BigPrev, *BigNext;
 } omp_indirect_block;
 
@@ -47,17 +56,37 @@ typedef struct omp_indirect_cursor {
 } omp_indirect_cursor;
 
 /// A new block on \p Device with room for \p Cap pointees (only the room
-/// used is touched), or NULL when out of host memory. Not in the table
-/// until omp_indirect_block_add.
+/// used is touched), or NULL when out of host memory or block ids. Not in
+/// the table until omp_indirect_block_add; it holds at most
+/// OMP_INDIRECT_BLOCK_MAX_BYTES.
 omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap);
+
+/// The page index's pages; pointees larger than BIG_PAGES of them stay out
+/// of it.
+#define OMP_INDIRECT_PAGE_SHIFT 12
+#define OMP_INDIRECT_BIG_PAGES 64
 
 /// Appends the pointee [\p Lo, \p Lo + \p Size) at offset \p Off of the
 /// block's device memory, with one reference, to a block not yet added.
+/// The block's span, order and size class are kept as pointees come, so
+/// adding it reads none of them again.
 static inline void omp_indirect_block_push(omp_indirect_block *Block,
                                            uintptr_t Lo, uint32_t Size,
                                            uint64_t Off) {
-  Block->E[Block->N++] = (omp_indirect_owned){Lo, Off, Block, Size, 1};
+  uintptr_t Hi = Lo + Size;
+  Block->Unsorted |= Block->N && Block->E[Block->N - 1].Lo > Lo;
+  Block->Big |= ((Hi - 1) >> OMP_INDIRECT_PAGE_SHIFT) - (Lo >> OMP_INDIRECT_PAGE_SHIFT) >=
+                    OMP_INDIRECT_BIG_PAGES;
+  if (Lo < Block->SpanLo)
+    Block->SpanLo = Lo;
+  if (Hi > Block->SpanHi)
+    Block->SpanHi = Hi;
+  Block->E[Block->N++] = (omp_indirect_owned){
+      Lo, Off << OMP_INDIRECT_BLOCK_ID_BITS | Block->Id, Size, 1};
 }
+
+/// Empties a block not yet added, to push its pointees again.
+void omp_indirect_block_clear(omp_indirect_block *Block);
 
 /// Puts \p Block, whose device memory Dev is set, and its pointees in the
 /// table (none may be in it already). Returns 0, or nonzero when out of
@@ -74,9 +103,20 @@ void omp_indirect_block_discard(omp_indirect_block *Block);
 void omp_indirect_block_pin(omp_indirect_block *Block);
 void omp_indirect_block_unpin(omp_indirect_block *Block);
 
+/// Blocks by id (Table.c; read with the lock held).
+extern omp_indirect_block **omp_indirect_block_ids;
+
+/// The block holding the pointee \p E.
+static inline omp_indirect_block *
+omp_indirect_owned_block(const omp_indirect_owned *E) {
+  return omp_indirect_block_ids[E->Where &
+                                ((1u << OMP_INDIRECT_BLOCK_ID_BITS) - 1)];
+}
+
 /// The device address of the pointee \p E.
 static inline char *omp_indirect_owned_dev(const omp_indirect_owned *E) {
-  return E->Block->Dev + E->Off;
+  return omp_indirect_owned_block(E)->Dev +
+         (E->Where >> OMP_INDIRECT_BLOCK_ID_BITS);
 }
 
 /// The pointee on \p Device that starts at \p Lo, or NULL. With \p C,

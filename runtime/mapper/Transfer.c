@@ -237,10 +237,10 @@ static int64_t groupByBlock(omp_indirect_bulk *B, select_fn Select,
   group *G = NULL;
   int64_t NG = 0, Cap = 0;
   for (int64_t I = 0; I < B->D.NP; ++I) {
-    if (B->Class[I] != BULK_OWNED || !Select(B, I, Dir))
+    if ((B->Class[I] & BULK_KIND) != BULK_OWNED || !Select(B, I, Dir))
       continue;
     B->Class[I] |= BULK_MOVES;
-    omp_indirect_block *Blk = B->Owner[I]->Block;
+    omp_indirect_block *Blk = omp_indirect_owned_block(B->Owner[I]);
     uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev), Hi;
     Hi = Lo + (B->D.P[I].Hi - B->D.P[I].Lo);
     int64_t K = Blk->Mark;
@@ -266,7 +266,7 @@ static int64_t groupByBlock(omp_indirect_bulk *B, select_fn Select,
 
 /* The image of moving pointee I in its group's image. */
 static char *imageOf(const omp_indirect_bulk *B, const group *G, int64_t I) {
-  const group *Gr = &G[B->Owner[I]->Block->Mark];
+  const group *Gr = &G[omp_indirect_owned_block(B->Owner[I])->Mark];
   return Gr->Img + ((B->DevAt[I] - Gr->Block->Dev) - Gr->Lo);
 }
 
@@ -325,9 +325,18 @@ static void moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
 
 /* Host pointers that a copy back overwrote with device ones are the host's
    again (libomptarget does the same for the pointers it attached). */
+static void restoreSlot(omp_indirect_bulk *B, int64_t I, int64_t *NextSaved) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  if (*NextSaved < B->NumSaved && B->Saved[*NextSaved].I == I)
+    *P->Slot = B->Saved[(*NextSaved)++].Value;
+  else
+    *P->Slot = (void *)P->Lo;
+}
+
 static void restoreSlots(omp_indirect_bulk *B) {
+  int64_t S = 0;
   for (int64_t I = 0; I < B->D.NP; ++I)
-    *B->D.P[I].Slot = B->Saved[I];
+    restoreSlot(B, I, &S);
 }
 
 /* ---- Exits. ---- */
@@ -335,24 +344,25 @@ static void restoreSlots(omp_indirect_bulk *B) {
 /* An exit copies back what lost its last reference, or with `always`. */
 static int selectExit(const omp_indirect_bulk *B, int64_t I, int64_t Dir) {
   int Always = (omp_indirect_bulk_user(B, I) & OMP_INDIRECT_MAP_ALWAYS) != 0;
-  return (B->Left[I] == 0 || Always) && (omp_indirect_bulk_motion(B, I) & Dir);
+  return ((B->Class[I] & BULK_LAST) || Always) &&
+         (omp_indirect_bulk_motion(B, I) & Dir);
 }
 
 /* `from` data comes back, the host gets its pointers again, and pointees
-   whose last reference went leave the table; a block goes with its last pointee. A
-   pointee mapped twice in the construct is released once. */
+   whose last reference went leave the table; a block goes with its last
+   pointee. A pointee mapped twice in the construct is released once. */
 static void transferExit(omp_indirect_bulk *B) {
   moveOwned(B, selectExit, FROM);
-  restoreSlots(B);
   /* Each pointee once (marked -1 meanwhile): a release can free the block
      of the entries it names. */
-  int64_t N = 0;
-  for (int64_t I = 0; I < B->D.NP; ++I)
-    if (B->Class[I] == BULK_OWNED && B->Left[I] == 0 &&
-        B->Owner[I]->Refs == 0) {
+  int64_t N = 0, S = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    restoreSlot(B, I, &S);
+    if ((B->Class[I] & BULK_LAST) && B->Owner[I]->Refs == 0) {
       B->Owner[I]->Refs = -1;
       B->Owner[N++] = B->Owner[I];
     }
+  }
   for (int64_t I = 0; I < N; ++I) {
     B->Owner[I]->Refs = 0;
     omp_indirect_owned_release(B->Owner[I]);
