@@ -142,7 +142,8 @@ unsigned translateVtablePointers(llvm::Module &M);
 bool holdsDeviceAddress(const llvm::Value *Callee);
 /// Host and device: appends the unit's identifier to the names of clang's
 /// own entries for `indirect` functions (LLVM 17 and later), so that units
-/// never collide (ClangIndirectEntries.cpp).
+/// never collide, and makes the vtables clang 22 defines for its vtable
+/// entries outside their unit weak_odr (ClangIndirectEntries.cpp).
 unsigned uniquifyClangIndirectEntries(llvm::Module &M, const TUInfo &Info);
 /// Host and device: emits the FPTR entry table.
 unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
