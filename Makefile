@@ -1,6 +1,6 @@
 # omp-indirect: the two commands are `make run` and `make check`.
-# LLVM=19 builds against LLVM 19 in build-19/ (make LLVM=19 check); the
-# default is LLVM 16 in build/.
+# LLVM=19 builds against LLVM 19 in build-19/ (make LLVM=19 check), LLVM=22
+# against LLVM 22 in build-22/; the default is LLVM 16 in build/.
 LLVM ?= 16
 ifeq ($(LLVM),16)
 BUILD ?= build

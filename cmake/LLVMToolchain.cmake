@@ -1,32 +1,35 @@
-# The LLVM release omp-indirect builds against: 16 or 19. This is the one
-# CMake file that knows the two apart; the C++ differences live in
+# The LLVM release omp-indirect builds against: 16, 19 or 22. This is the
+# one CMake file that knows the releases apart; the C++ differences live in
 # clang-plugin/include/ClangCompat.h.
 #
 #   cmake -S . -B build                                   # LLVM 16 (default)
 #   cmake -S . -B build-19 -DOMP_INDIRECT_LLVM_VERSION=19 # LLVM 19
+#   cmake -S . -B build-22 -DOMP_INDIRECT_LLVM_VERSION=22 # LLVM 22
 #
-# LLVM 16 comes from Debian's packages in /usr/lib/llvm-16. LLVM 19 comes
-# from Debian's clang-19 packages unpacked into a private prefix
-# (utils/install-llvm19: /opt/omp-indirect/llvm-19, or the environment's
-# OMP_INDIRECT_LLVM19_PREFIX, read here too), because libomp-19-dev
-# conflicts with libomp-16-dev: OMP_INDIRECT_LLVM_ROOT names that prefix's
-# llvm-19 folder.
+# LLVM 16 comes from Debian's packages in /usr/lib/llvm-16. LLVM 19 and 22
+# come from Debian's clang-V packages unpacked into a private prefix
+# (utils/install-llvm V: /opt/omp-indirect/llvm-V, or the environment's
+# OMP_INDIRECT_LLVMV_PREFIX, read here too), because libomp-V-dev conflicts
+# with libomp-16-dev: OMP_INDIRECT_LLVM_ROOT names that prefix's llvm-V
+# folder.
 set(OMP_INDIRECT_LLVM_VERSION 16 CACHE STRING
-    "LLVM release to build against: 16 or 19")
-set_property(CACHE OMP_INDIRECT_LLVM_VERSION PROPERTY STRINGS 16 19)
-if(OMP_INDIRECT_LLVM_VERSION STREQUAL "16")
+    "LLVM release to build against: 16, 19 or 22")
+set_property(CACHE OMP_INDIRECT_LLVM_VERSION PROPERTY STRINGS 16 19 22)
+set(release "${OMP_INDIRECT_LLVM_VERSION}")
+if(release STREQUAL "16")
   set(default_root /usr/lib/llvm-16)
   set(how "Install llvm-16-dev and libclang-16-dev (make deps)")
-elseif(OMP_INDIRECT_LLVM_VERSION STREQUAL "19")
-  set(prefix /opt/omp-indirect/llvm-19)
-  if(DEFINED ENV{OMP_INDIRECT_LLVM19_PREFIX})
-    set(prefix "$ENV{OMP_INDIRECT_LLVM19_PREFIX}")
+elseif(release STREQUAL "19" OR release STREQUAL "22")
+  set(prefix /opt/omp-indirect/llvm-${release})
+  if(DEFINED ENV{OMP_INDIRECT_LLVM${release}_PREFIX})
+    set(prefix "$ENV{OMP_INDIRECT_LLVM${release}_PREFIX}")
   endif()
-  set(default_root "${prefix}/usr/lib/llvm-19")
-  set(how "Run utils/install-llvm19 (make LLVM=19 deps)")
+  set(default_root "${prefix}/usr/lib/llvm-${release}")
+  set(how "Run utils/install-llvm ${release} (make LLVM=${release} deps)")
 else()
   message(FATAL_ERROR "OMP_INDIRECT_LLVM_VERSION is "
-          "'${OMP_INDIRECT_LLVM_VERSION}'; omp-indirect supports 16 and 19.")
+          "'${OMP_INDIRECT_LLVM_VERSION}'; omp-indirect supports 16, 19 "
+          "and 22.")
 endif()
 set(OMP_INDIRECT_LLVM_ROOT "${default_root}" CACHE PATH
     "Installation prefix of LLVM and Clang ${OMP_INDIRECT_LLVM_VERSION}")

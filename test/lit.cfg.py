@@ -27,11 +27,35 @@ except ImportError:
 # An execution test must run on the offload device, never fall back.
 config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
 
-# llvm-16 or llvm-19: the release built against. Tests whose expectations
-# differ by release say so with these features (REQUIRES, UNSUPPORTED, or a
-# FileCheck prefix from %llvm-prefix).
+# llvm-16, llvm-19 or llvm-22: the release built against. Tests whose
+# expectations differ by release say so with these features (REQUIRES,
+# UNSUPPORTED, or a FileCheck prefix from %llvm-prefix).
 config.available_features.add("llvm-" + config.llvm_version)
 config.substitutions.append(("%llvm-prefix", "LLVM" + config.llvm_version))
+# libomptarget's entries in IR. LLVM 16 and 19: %struct.__tgt_offload_entry
+# = { ptr, ptr, i64, i32, i32 } in section omp_offloading_entries, and our
+# FPTR tables use that type. From LLVM 20 on (22): clang's type of that name
+# is { i64 0, i16 1, i16 1, i32 flags, ptr, ptr, i64, i64, ptr } in section
+# llvm_offload_entries, and the FPTR tables (still 32 bytes) have a type of
+# their own (docs/format.md, section 2). IR tests pass %entry-vars to
+# FileCheck, which names the FPTR type [[FPTR]] and the section
+# [[ENTRIES]], and spell one of clang's entries under the prefix
+# %entry-prefix: ENTRY32 or ENTRY56. An input that holds clang's entries
+# writes them in the old layout and goes through %entry-layout, which
+# rewrites them into the release's (utils/entry-layout).
+if config.llvm_version in ("16", "19"):
+    entry_vars = ("-DFPTR=struct.__tgt_offload_entry "
+                  "-DENTRIES=omp_offloading_entries")
+    entry_bytes = "32"
+else:
+    entry_vars = ("-DFPTR=struct.__omp_indirect_fptr_entry "
+                  "-DENTRIES=llvm_offload_entries")
+    entry_bytes = "56"
+config.substitutions.append(("%entry-vars", entry_vars))
+config.substitutions.append(("%entry-prefix", "ENTRY" + entry_bytes))
+config.substitutions.append((
+    "%entry-layout", "python3 " + os.path.join(
+        config.source_root, "utils", "entry-layout") + " " + entry_bytes))
 # Programs built by stock clang find libomp and libomptarget through this;
 # the wrappers add an rpath instead (runtime/wrapper-rpath-finds-openmp.test
 # checks that).

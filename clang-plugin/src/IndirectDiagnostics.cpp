@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "IndirectDiagnostics.h"
+#include "ClangCompat.h"
 #include "IndirectFunctions.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -287,10 +288,10 @@ public:
     if (isUnexpectedIndirect(Info))
       Inner.HandleDiagnostic(
           DiagnosticsEngine::Note,
-          Diagnostic(Info.getDiags(),
-                     "the 'indirect' clause needs OpenMP 5.1 or later: "
-                     "compile with -fopenmp-version=51 (omp-indirect-clang "
-                     "adds it when no version is given)"));
+          diagnosticLike(Info,
+                         "the 'indirect' clause needs OpenMP 5.1 or later: "
+                         "compile with -fopenmp-version=51 (omp-indirect-clang "
+                         "adds it when no version is given)"));
     sync();
   }
 

@@ -404,8 +404,8 @@ std::string translationUnitId(ASTContext &Ctx,
   const SourceManager &SM = Ctx.getSourceManager();
   PresumedLoc PL = SM.getPresumedLoc(SM.getLocForEndOfFile(SM.getMainFileID()));
   std::string Key = PL.isValid() ? PL.getFilename() : "";
-  if (auto FE = SM.getFileManager().getFile(Key)) {
-    llvm::sys::fs::UniqueID U = (*FE)->getUniqueID();
+  if (auto FE = SM.getFileManager().getOptionalFileRef(Key)) {
+    llvm::sys::fs::UniqueID U = FE->getUniqueID();
     Key += ":" + std::to_string(U.getDevice()) + ":" +
            std::to_string(U.getFile());
   }

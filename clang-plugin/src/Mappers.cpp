@@ -52,7 +52,7 @@ public:
       std::string MapType = getOpenMPSimpleClauseTypeName(
           llvm::omp::OMPC_map, MC->getMapType());
       auto Mappers = MC->mapperlists().begin();
-      for (const Expr *E : MC->varlists()) {
+      for (const Expr *E : clauseVars(*MC)) {
         R.Items.push_back({text(E), MapType});
         Uses.push_back({D, E, *Mappers++});
       }

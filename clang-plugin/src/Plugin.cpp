@@ -4,9 +4,9 @@
 // compile. At the end of the translation unit it finds the indirect
 // functions, makes sure each one is emitted (also on the device, also when
 // it is `static` and only its address is taken on the host), and hands the
-// list to the pass, which records it as module metadata. It also adds its
-// own shared object to the code generator's pass plugins, so `-fplugin`
-// alone brings in the pass.
+// list to the pass, which records it as module metadata. It also makes the
+// code generator run the pass (addPassToCodeGen in ClangCompat.h), so
+// `-fplugin` alone brings in the pass.
 //
 // USAGE: clang -fopenmp -fopenmp-version=51
 //              -fopenmp-targets=x86_64-pc-linux-gnu
@@ -125,9 +125,7 @@ protected:
     if (!Offload)
       return Checks;
     CodeGenOptions &CG = CI.getCodeGenOpts();
-    std::string Self = ownPath();
-    if (!Self.empty() && !llvm::is_contained(CG.PassPlugins, Self))
-      CG.PassPlugins.push_back(Self);
+    addPassToCodeGen(CG, ownPath(), registerPassBuilderCallbacks);
     setPasslessJob(CG.DisableLLVMPasses);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::move(Checks));

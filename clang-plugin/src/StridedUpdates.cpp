@@ -31,10 +31,10 @@ public:
   bool VisitOMPTargetUpdateDirective(OMPTargetUpdateDirective *D) {
     for (const OMPClause *C : D->clauses()) {
       if (const auto *To = dyn_cast<OMPToClause>(C))
-        for (const Expr *E : To->varlists())
+        for (const Expr *E : clauseVars(*To))
           check(E, "to");
       else if (const auto *From = dyn_cast<OMPFromClause>(C))
-        for (const Expr *E : From->varlists())
+        for (const Expr *E : clauseVars(*From))
           check(E, "from");
     }
     return true;

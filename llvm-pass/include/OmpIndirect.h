@@ -20,6 +20,7 @@
 
 namespace llvm {
 class CallBase;
+class PassBuilder;
 class Function;
 class FunctionCallee;
 class GlobalVariable;
@@ -51,8 +52,6 @@ constexpr llvm::StringLiteral TranslateFnName = "__kmpc_target_translate_fptr";
 constexpr llvm::StringLiteral FptrTablePrefix = "__omp_offloading_fptr_entries_";
 /// Host section that gathers every FPTR entry of the program.
 constexpr llvm::StringLiteral FptrSectionName = "omp_offloading_fptr_entries";
-/// Section of the entries stock libomptarget registers.
-constexpr llvm::StringLiteral OffloadSectionName = "omp_offloading_entries";
 /// Device global that points at the uploaded table block.
 constexpr llvm::StringLiteral MapPtrName = "__omp_offloading_fptr_map_p";
 /// Host section, record prefix and first string of the `declare mapper`
@@ -124,6 +123,10 @@ bool takePendingTUInfo(TUInfo &Out);
 /// pass still reaches that module).
 void setPasslessJob(bool V);
 bool isPasslessJob();
+/// Registers the pass with \p PB: by pipeline name, at the pipeline's start
+/// and end, and the passless-job hook (what llvmGetPassPluginInfo hands opt
+/// and clang).
+void registerPassBuilderCallbacks(llvm::PassBuilder &PB);
 ///}
 
 /// \name Transformations. Each returns how many things it changed.
@@ -139,7 +142,8 @@ unsigned translateVtablePointers(llvm::Module &M);
 bool holdsDeviceAddress(const llvm::Value *Callee);
 /// Host and device: appends the unit's identifier to the names of clang's
 /// own entries for `indirect` functions (LLVM 17 and later), so that units
-/// never collide (ClangIndirectEntries.cpp).
+/// never collide, and makes the vtables clang 22 defines for its vtable
+/// entries outside their unit weak_odr (ClangIndirectEntries.cpp).
 unsigned uniquifyClangIndirectEntries(llvm::Module &M, const TUInfo &Info);
 /// Host and device: emits the FPTR entry table.
 unsigned emitFptrTable(llvm::Module &M, const TUInfo &Info);
@@ -171,8 +175,9 @@ bool isDeviceRuntime(const llvm::Function &F);
 bool skipSlotLookup(llvm::CallBase &CB, llvm::OptimizationRemarkEmitter &ORE);
 ///}
 
-/// The type of libomptarget's __tgt_offload_entry in \p M.
-llvm::StructType *getOffloadEntryType(llvm::Module &M);
+/// The type of an FPTR entry in \p M: the layout of LLVM 16 and 19's
+/// __tgt_offload_entry on every release (docs/format.md).
+llvm::StructType *getFptrEntryType(llvm::Module &M);
 /// Host: gives \p GV an ordinary libomptarget entry (flags 0), so that stock
 /// libomptarget maps it to the device global of the same name.
 void registerWithLibomptarget(llvm::Module &M, llvm::GlobalVariable &GV);

@@ -1,8 +1,8 @@
 //===- ClangIndirectEntries.cpp - keep clang's own indirect entries apart -===//
 //
 // Since LLVM 17 clang emits an offload entry of its own for every `indirect`
-// function (flag OMP_DECLARE_TARGET_INDIRECT, 0x8), in section
-// omp_offloading_entries, and libomptarget maps the function's host address
+// function (flag OMP_DECLARE_TARGET_INDIRECT, 0x8), in libomptarget's entry
+// section (LLVMCompat.h: its name and layout), and libomptarget maps the function's host address
 // to its device address from it. Both sides name the entry after the
 // function and the line of its definition only:
 //
@@ -27,12 +27,25 @@
 // of LLVM 16's) are left alone; a name that already ends in the identifier
 // is not renamed again.
 //
+// Clang 22 also registers the vtable of each class of a `declare target
+// indirect` block that a target region uses (flag 0x20), and to do so
+// defines the vtable, on the host and the device, in every unit that uses
+// the class, with external linkage, even where the key function lives in
+// another unit: two such units, or one and the key function's unit, stop
+// the link with "multiple definition of `vtable for D'" (stock clang-22
+// too). Every copy is the same vtable, so a unit that clang made define a
+// vtable which our metadata does not list for it (kind 3: the unit the
+// Itanium rules make emit it, docs/format.md) defines it weak_odr instead.
+//
 // USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect in.ll -S
 //
 //===----------------------------------------------------------------------===//
 #include "OmpIndirect.h"
+#include "LLVMCompat.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
@@ -43,27 +56,31 @@ using namespace llvm;
 
 STATISTIC(NumClangEntriesRenamed,
           "clang indirect-function entries given the unit's identifier");
+STATISTIC(NumClangVTablesWeakened,
+          "vtables clang defined outside their unit made weak_odr");
 
 namespace omp_indirect {
 
 /// Flag of an offload entry for an `indirect` function.
 static constexpr uint64_t ClangIndirectFlag = 0x8;
+/// Flag of clang's offload entry for a vtable (LLVM 22).
+static constexpr uint64_t ClangVTableFlag = 0x20;
 
 /// The name string of clang's offload entry \p Entry for an `indirect`
 /// function, and that string's global; {"", nullptr} for any other global.
 static std::pair<StringRef, GlobalVariable *>
 indirectEntryName(const GlobalVariable &Entry) {
-  if (Entry.getSection() != "omp_offloading_entries" ||
-      !Entry.hasInitializer())
+  if (Entry.getSection() != OffloadSectionName || !Entry.hasInitializer())
     return {};
   const auto *Init = dyn_cast<ConstantStruct>(Entry.getInitializer());
-  if (!Init || Init->getNumOperands() < 4)
+  if (!Init || Init->getNumOperands() <= std::max(EntryNameField,
+                                                 EntryFlagsField))
     return {};
-  const auto *Flags = dyn_cast<ConstantInt>(Init->getOperand(3));
+  const auto *Flags = dyn_cast<ConstantInt>(Init->getOperand(EntryFlagsField));
   if (!Flags || !(Flags->getZExtValue() & ClangIndirectFlag))
     return {};
-  auto *Str =
-      dyn_cast<GlobalVariable>(Init->getOperand(1)->stripPointerCasts());
+  auto *Str = dyn_cast<GlobalVariable>(
+      Init->getOperand(EntryNameField)->stripPointerCasts());
   if (!Str || !Str->hasInitializer())
     return {};
   const auto *Data = dyn_cast<ConstantDataArray>(Str->getInitializer());
@@ -92,9 +109,63 @@ static SmallVector<StringRef, 8> indirectGlobalNames(const Module &M) {
   return Names;
 }
 
+/// The vtables clang registered with flag 0x20: the address of such an
+/// entry, or what a global that `!omp_offload.info` names with that flag
+/// holds (a GPU's device module has no entries).
+static SmallPtrSet<GlobalVariable *, 4> clangVTables(Module &M) {
+  SmallPtrSet<GlobalVariable *, 4> VTables;
+  auto Add = [&](Constant *C) {
+    if (auto *GV = dyn_cast<GlobalVariable>(C->stripPointerCasts()))
+      VTables.insert(GV);
+  };
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.getSection() != OffloadSectionName || !GV.hasInitializer())
+      continue;
+    auto *Init = dyn_cast<ConstantStruct>(GV.getInitializer());
+    if (!Init ||
+        Init->getNumOperands() <= std::max(EntryAddrField, EntryFlagsField))
+      continue;
+    const auto *Flags =
+        dyn_cast<ConstantInt>(Init->getOperand(EntryFlagsField));
+    if (Flags && (Flags->getZExtValue() & ClangVTableFlag))
+      Add(Init->getOperand(EntryAddrField));
+  }
+  if (const NamedMDNode *MD = M.getNamedMetadata("omp_offload.info"))
+    for (const MDNode *N : MD->operands()) {
+      if (N->getNumOperands() < 3)
+        continue;
+      auto *Name = dyn_cast_or_null<MDString>(N->getOperand(1));
+      auto *Flags = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(2));
+      if (!Name || !Flags || !(Flags->getZExtValue() & ClangVTableFlag))
+        continue;
+      if (GlobalVariable *Holder = M.getNamedGlobal(Name->getString()))
+        if (Holder->hasInitializer())
+          Add(Holder->getInitializer());
+    }
+  return VTables;
+}
+
+/// Gives weak_odr linkage to the vtables clang defined for its flag-0x20
+/// entries in a unit that \p Info does not list them for.
+static unsigned weakenClangVTables(Module &M, const TUInfo &Info) {
+  unsigned Changed = 0;
+  for (GlobalVariable *VT : clangVTables(M)) {
+    if (VT->isDeclaration() || !VT->hasExternalLinkage() ||
+        llvm::any_of(Info.Entries, [&](const IndirectEntry &E) {
+          return E.Kind == VTableKind && E.Name == VT->getName();
+        }))
+      continue;
+    VT->setLinkage(GlobalValue::WeakODRLinkage);
+    ++NumClangVTablesWeakened;
+    ++Changed;
+  }
+  return Changed;
+}
+
 unsigned uniquifyClangIndirectEntries(Module &M, const TUInfo &Info) {
+  unsigned Weakened = weakenClangVTables(M, Info);
   if (Info.Id.empty())
-    return 0;
+    return Weakened;
   std::string Suffix = "_" + Info.Id;
   unsigned Changed = 0;
   // Device: the globals holding the device addresses.
@@ -126,11 +197,11 @@ unsigned uniquifyClangIndirectEntries(Module &M, const TUInfo &Info) {
                                       Str->getName());
     NewStr->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     NewStr->setAlignment(Str->getAlign());
-    SmallVector<Constant *, 5> Fields;
+    SmallVector<Constant *, 9> Fields;
     for (unsigned I = 0, E = Init->getNumOperands(); I != E; ++I)
       Fields.push_back(Init->getOperand(I));
-    Fields[1] = ConstantExpr::getPointerBitCastOrAddrSpaceCast(
-        NewStr, Init->getOperand(1)->getType());
+    Fields[EntryNameField] = ConstantExpr::getPointerBitCastOrAddrSpaceCast(
+        NewStr, Init->getOperand(EntryNameField)->getType());
     Entry->setInitializer(ConstantStruct::get(Init->getType(), Fields));
     Entry->setName(".offloading.entry." + NewName);
     Str->removeDeadConstantUsers();
@@ -139,7 +210,7 @@ unsigned uniquifyClangIndirectEntries(Module &M, const TUInfo &Info) {
     ++NumClangEntriesRenamed;
     ++Changed;
   }
-  return Changed;
+  return Changed + Weakened;
 }
 
 } // namespace omp_indirect

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OmpIndirect.h"
+#include "LLVMCompat.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
@@ -45,15 +46,15 @@ static cl::opt<bool>
 
 namespace omp_indirect {
 
-StructType *getOffloadEntryType(Module &M) {
+StructType *getFptrEntryType(Module &M) {
   LLVMContext &Ctx = M.getContext();
-  if (StructType *T = StructType::getTypeByName(Ctx, "struct.__tgt_offload_entry"))
+  if (StructType *T = StructType::getTypeByName(Ctx, FptrEntryTypeName))
     return T;
   PointerType *Ptr = PointerType::get(Ctx, 0);
   return StructType::create(
       {Ptr, Ptr, Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx),
        Type::getInt32Ty(Ctx)},
-      "struct.__tgt_offload_entry");
+      FptrEntryTypeName);
 }
 
 static Constant *makeString(Module &M, StringRef S, const Twine &Name) {
@@ -64,24 +65,32 @@ static Constant *makeString(Module &M, StringRef S, const Twine &Name) {
   return GV;
 }
 
-static Constant *makeEntry(Module &M, Constant *Addr, StringRef Name,
-                           uint64_t Size, uint32_t Flags,
-                           uint32_t Reserved = 0) {
+/// \p Addr and a C string of \p Name, as generic pointers.
+static std::pair<Constant *, Constant *>
+entryPointers(Module &M, Constant *Addr, StringRef Name) {
+  PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  return {ConstantExpr::getPointerBitCastOrAddrSpaceCast(Addr, Ptr),
+          ConstantExpr::getPointerBitCastOrAddrSpaceCast(
+              makeString(M, Name, ".omp_offloading.entry_name"), Ptr)};
+}
+
+/// An FPTR entry (docs/format.md).
+static Constant *makeFptrEntry(Module &M, Constant *Addr, StringRef Name,
+                               uint64_t Size, uint32_t Flags,
+                               uint32_t Reserved) {
   LLVMContext &Ctx = M.getContext();
-  PointerType *Ptr = PointerType::get(Ctx, 0);
-  Constant *Fields[] = {
-      ConstantExpr::getPointerBitCastOrAddrSpaceCast(Addr, Ptr),
-      ConstantExpr::getPointerBitCastOrAddrSpaceCast(
-          makeString(M, Name, ".omp_offloading.entry_name"), Ptr),
-      ConstantInt::get(Type::getInt64Ty(Ctx), Size),
-      ConstantInt::get(Type::getInt32Ty(Ctx), Flags),
-      ConstantInt::get(Type::getInt32Ty(Ctx), Reserved)};
-  return ConstantStruct::get(getOffloadEntryType(M), Fields);
+  auto [A, N] = entryPointers(M, Addr, Name);
+  Constant *Fields[] = {A, N, ConstantInt::get(Type::getInt64Ty(Ctx), Size),
+                        ConstantInt::get(Type::getInt32Ty(Ctx), Flags),
+                        ConstantInt::get(Type::getInt32Ty(Ctx), Reserved)};
+  return ConstantStruct::get(getFptrEntryType(M), Fields);
 }
 
 void registerWithLibomptarget(Module &M, GlobalVariable &GV) {
   uint64_t Size = M.getDataLayout().getTypeAllocSize(GV.getValueType());
-  Constant *Init = makeEntry(M, &GV, GV.getName(), Size, /*Flags=*/0);
+  auto [A, N] = entryPointers(M, &GV, GV.getName());
+  Constant *Init =
+      makeOffloadEntry(M, getFptrEntryType(M), A, N, Size, /*Flags=*/0);
   auto *Entry = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
                                    GlobalValue::WeakAnyLinkage, Init,
                                    ".omp_offloading.entry." + GV.getName());
@@ -158,7 +167,7 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   if (M.getNamedGlobal(TableName))
     return 0; // Already emitted (the pass ran twice on this module).
   bool Device = isDeviceModule(M);
-  StructType *EntryTy = getOffloadEntryType(M);
+  StructType *EntryTy = getFptrEntryType(M);
   SmallVector<Constant *, 16> Entries;
   for (const IndirectEntry &E : Info.Entries) {
     Constant *Addr = nullptr;
@@ -176,8 +185,9 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
     // unit's table starts in the host section without asking libomptarget
     // about every entry.
     uint64_t Size = Entries.empty() ? Info.Entries.size() : 0;
-    Entries.push_back(makeEntry(M, Addr, Name, Size, DeclareTargetFptrFlag,
-                                uint32_t(xxHash64(Name))));
+    Entries.push_back(makeFptrEntry(M, Addr, Name, Size,
+                                    DeclareTargetFptrFlag,
+                                    uint32_t(xxHash64(Name))));
   }
   auto *ArrTy = ArrayType::get(EntryTy, Entries.size());
   auto *Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false,

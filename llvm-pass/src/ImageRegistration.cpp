@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OmpIndirect.h"
+#include "LLVMCompat.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"

@@ -22,10 +22,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OmpIndirect.h"
+#include "LLVMCompat.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
 
 using namespace llvm;
 
@@ -69,7 +69,7 @@ static void registerPasslessJobHook(PassBuilder &PB) {
   });
 }
 
-static void registerCallbacks(PassBuilder &PB) {
+void registerPassBuilderCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
@@ -90,11 +90,11 @@ static void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(OmpIndirectPass());
       });
-  PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level) {
-        if (Level != OptimizationLevel::O0)
-          MPM.addPass(createModuleToFunctionPassAdaptor(TranslationCachePass()));
-      });
+  registerOptimizerLast(PB, [](ModulePassManager &MPM,
+                               OptimizationLevel Level) {
+    if (Level != OptimizationLevel::O0)
+      MPM.addPass(createModuleToFunctionPassAdaptor(TranslationCachePass()));
+  });
   registerPasslessJobHook(PB);
 }
 
@@ -102,5 +102,5 @@ static void registerCallbacks(PassBuilder &PB) {
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "omp-indirect", "0.1",
-          omp_indirect::registerCallbacks};
+          omp_indirect::registerPassBuilderCallbacks};
 }

@@ -2,7 +2,7 @@
  *
  * libomptarget never forgets a closed library's globals: its mapping table
  * keeps each one's host address paired with the device copy of the first
- * load (libomptarget 16 and 19; stock clang programs too), and the
+ * load (libomptarget 16, 19 and 22; stock clang programs too), and the
  * host-offload plugin keeps that device image loaded. A library opened
  * again often lands at the same address, so its new device image is paired
  * with nothing, and every global of it, our FPTR tables and table pointer
@@ -23,6 +23,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "ImageRegistry.h"
+#include "OffloadEntries.h"
 #include "OmpIndirectRT.h"
 
 #include <omp.h>
@@ -52,14 +53,17 @@ void omp_indirect_watch_exit(void) {
 
 /* Drops libomptarget's pairs for the image's globals on DeviceId: every
    entry but a kernel (size 0 without the indirect flag; libomptarget 19
-   maps clang's own indirect entries too). */
+   maps clang's own indirect entries too), in the layout of the clang that
+   built the image (OffloadEntries.h). */
 static void dropGlobals(const omp_indirect_image_desc *Desc, int DeviceId) {
-  for (const omp_indirect_entry *E = Desc->offload_begin;
-       E && E < Desc->offload_end; ++E) {
-    if (!E->addr || (!E->size && !(E->flags & OMP_DECLARE_TARGET_FPTR)))
+  omp_indirect_offload_walk W;
+  omp_indirect_offload_entry E;
+  omp_indirect_offload_walk_begin(&W, Desc->offload_begin, Desc->offload_end);
+  while (omp_indirect_offload_walk_next(&W, &E)) {
+    if (!E.addr || (!E.size && !(E.flags & OMP_DECLARE_TARGET_FPTR)))
       continue;
-    if (omp_get_mapped_ptr(E->addr, DeviceId))
-      omp_target_disassociate_ptr(E->addr, DeviceId);
+    if (omp_get_mapped_ptr(E.addr, DeviceId))
+      omp_target_disassociate_ptr(E.addr, DeviceId);
   }
 }
 

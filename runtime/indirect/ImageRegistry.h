@@ -19,13 +19,13 @@
 /// What the compiler emits once per image (llvm-pass/src/ImageRegistration.cpp;
 /// docs/format.md). Every pointer is the image's own: the symbols are hidden.
 typedef struct omp_indirect_image_desc {
-  uint32_t version;                           ///< 3.
-  uint32_t reserved;                          ///< 0.
-  const omp_indirect_entry *entries_begin;    ///< The image's FPTR tables,
-  const omp_indirect_entry *entries_end;      ///< or both NULL when it has none.
+  uint32_t version;                        ///< 3.
+  uint32_t reserved;                       ///< 0.
+  const omp_indirect_entry *entries_begin; ///< The image's FPTR tables,
+  const omp_indirect_entry *entries_end;   ///< or both NULL when it has none.
   void **map_p; ///< Host shadow of the device global the lookup reads.
-  const omp_indirect_entry *offload_begin; ///< The image's libomptarget
-  const omp_indirect_entry *offload_end;   ///< entries, or both NULL.
+  const void *offload_begin; ///< The image's libomptarget entries, in
+  const void *offload_end;   ///< clang's layout (OffloadEntries.h), or NULL.
 } omp_indirect_image_desc;
 
 /// The version of omp_indirect_image_desc this runtime reads.

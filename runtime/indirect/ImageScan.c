@@ -12,7 +12,8 @@
  *     which every image compiled with the plugin references (and our runtime
  *     defines). This reads a few hundred bytes per object and opens no file.
  *  2. From the file, for what is left: a host image with offload code
- *     (clang's omp_offloading_entries section and a dynamic reference to
+ *     (clang's section of libomptarget entries, omp_offloading_entries or,
+ *     from LLVM 20 on, llvm_offload_entries, and a dynamic reference to
  *     __tgt_register_lib) gets one line naming it.
  *
  * Dynamic symbols survive `strip`, and the answer does not depend on whether
@@ -21,6 +22,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "LoadedObject.h"
+#include "OffloadEntries.h"
 #include "OmpIndirectRT.h"
 
 #include <elf.h>
@@ -77,10 +79,10 @@ static const unsigned char *section(const unsigned char *F, size_t Len,
 }
 
 /* True when the ELF file at Path is a host image with target regions (a
-   non-empty omp_offloading_entries section, and a dynamic reference to
-   libomptarget's __tgt_register_lib, which device images lack) but without a
-   reference to our registration function. Dynamic symbols survive strip. A
-   file it cannot read is taken as fine. */
+   non-empty section of libomptarget entries, in either layout, and a
+   dynamic reference to libomptarget's __tgt_register_lib, which device
+   images lack) but without a reference to our registration function.
+   Dynamic symbols survive strip. A file it cannot read is taken as fine. */
 static int offloadsWithoutPlugin(const char *Path) {
   int Fd = open(Path, O_RDONLY | O_CLOEXEC);
   if (Fd < 0)
@@ -99,8 +101,11 @@ static int offloadsWithoutPlugin(const char *Path) {
   const unsigned char *Dyn = section(F, Len, ".dynstr", &DynSize);
   static const char Lib[] = "__tgt_register_lib";
   static const char Reg[] = "__omp_indirect_register_image";
-  int Offloads = section(F, Len, "omp_offloading_entries", &Size) != NULL &&
-                 Dyn && memmem(Dyn, DynSize, Lib, sizeof Lib) != NULL;
+  int Entries =
+      section(F, Len, OMP_INDIRECT_OFFLOAD_SECTION, &Size) != NULL ||
+      section(F, Len, OMP_INDIRECT_OFFLOAD_SECTION_LEGACY, &Size) != NULL;
+  int Offloads =
+      Entries && Dyn && memmem(Dyn, DynSize, Lib, sizeof Lib) != NULL;
   int Registers = Dyn && memmem(Dyn, DynSize, Reg, sizeof Reg) != NULL;
   munmap((void *)F, Len);
   return Offloads && !Registers;

@@ -1,5 +1,5 @@
-// `indirect` needs OpenMP 5.1, and clang-16 defaults to 5.0 (clang-19 to
-// 5.1, where the default version takes the clause): it rejects the
+// `indirect` needs OpenMP 5.1, and clang-16 defaults to 5.0 (clang-19 and
+// 22 to 5.1, where the default version takes the clause): it rejects the
 // clause as unexpected ("only 'to', 'link' or 'device_type' clauses
 // expected" on a list, "only 'device_type' clauses expected" on a `begin
 // declare target` block), which does not say what is missing. The plugin
@@ -9,7 +9,7 @@
 // while clang rejects the clause). With 5.1 clang accepts the clause and no
 // note appears (the other diag- tests run with 5.1).
 // RUN: %clang %host-offload -fplugin=%plugin -fsyntax-only \
-// RUN:   -Xclang -verify%if llvm-19 %{=v51%} %s
+// RUN:   -Xclang -verify%if llvm-19 || llvm-22 %{=v51%} %s
 // RUN: %clang %host-offload -fopenmp-version=50 -fplugin=%plugin \
 // RUN:   -fsyntax-only -Xclang -verify %s
 // RUN: %clang %host-offload -fopenmp-version=45 -fplugin=%plugin \

@@ -6,9 +6,9 @@
 // that a `declare target ... indirect(0)` inside an indirect block turns off
 // again (the innermost directive decides).
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV --implicit-check-not='!"not_{{.*}}"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV --implicit-check-not='!"not_{{.*}}"'
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST --implicit-check-not='!"not_{{.*}}"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST --implicit-check-not='!"not_{{.*}}"'
 
 #pragma omp begin declare target indirect
 int in_block(int x) { return x + 1; }
@@ -31,9 +31,9 @@ int not_in_false_block(int x) { return x; }
 int in_expr_block(int x) { return x + 3; }
 #pragma omp end declare target
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [3 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [3 x %struct.__tgt_offload_entry]
-// CHECK-SAME: { ptr @in_block, {{.*}} }, %struct.__tgt_offload_entry { ptr @declared_in_block, {{.*}} }, %struct.__tgt_offload_entry { ptr @in_expr_block, {{.*}} }]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [3 x %[[FPTR]]]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [3 x %[[FPTR]]]
+// CHECK-SAME: { ptr @in_block, {{.*}} }, %[[FPTR]] { ptr @declared_in_block, {{.*}} }, %[[FPTR]] { ptr @in_expr_block, {{.*}} }]
 
 // All of them are device functions all the same.
 // DEV-DAG: define hidden i32 @not_turned_off(

@@ -3,10 +3,10 @@
 // in `enter(...)` without `indirect` is not.
 // RUN: %wclang %host-offload -fopenmp-version=52 --offload-device-only -S \
 // RUN:   -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV --implicit-check-not='!"not_indirect"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV --implicit-check-not='!"not_indirect"'
 // RUN: %wclang %host-offload -fopenmp-version=52 --offload-host-only -S \
 // RUN:   -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST --implicit-check-not='!"not_indirect"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST --implicit-check-not='!"not_indirect"'
 
 int entered(int x) { return x + 1; }
 int entered_expr(int x) { return x + 2; }
@@ -15,9 +15,9 @@ int not_indirect(int x) { return x; }
 #pragma omp declare target enter(entered_expr) indirect(sizeof(int) == 4)
 #pragma omp declare target enter(not_indirect)
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %struct.__tgt_offload_entry]
-// CHECK-SAME: { ptr @entered, {{.*}} }, %struct.__tgt_offload_entry { ptr @entered_expr, {{.*}} }]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %[[FPTR]]]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %[[FPTR]]]
+// CHECK-SAME: { ptr @entered, {{.*}} }, %[[FPTR]] { ptr @entered_expr, {{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]]}
 // CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}

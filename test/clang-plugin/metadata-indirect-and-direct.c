@@ -3,7 +3,7 @@
 // the entry table both use that definition, and the metadata lists it once.
 // test/exec/indirect-and-direct-call.c runs it.
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o %t.ll
-// RUN: FileCheck %s < %t.ll
+// RUN: FileCheck %s %entry-vars < %t.ll
 // RUN: grep -c '^define .*@add1(' %t.ll | FileCheck %s --check-prefix=ONE
 
 int add1(int x) { return x + 1; }
@@ -16,8 +16,8 @@ int run(int (*fp)(int)) {
   return r;
 }
 
-// CHECK:      @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %struct.__tgt_offload_entry]
-// CHECK-SAME: [%struct.__tgt_offload_entry { ptr @add1, {{.*}} }]
+// CHECK:      @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[FPTR]]]
+// CHECK-SAME: [%[[FPTR]] { ptr @add1, {{.*}} }]
 // CHECK:      define hidden i32 @add1(
 // CHECK:      define weak_odr protected void @__omp_offloading_{{.*}}_run_l{{[0-9]+}}(
 // CHECK:        call ptr @__kmpc_target_translate_fptr(

@@ -8,9 +8,9 @@
 // unit lists only K::inl. The entry of an address point is the vtable plus
 // the offset, named "<vtable>+<offset>".
 // RUN: %wclangxx %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV
 // RUN: %wclangxx %host-offload --offload-host-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST
 
 #pragma omp begin declare target indirect
 struct A {
@@ -36,8 +36,8 @@ struct K {
 // CHECK-DAG: @_ZTV1C = linkonce_odr {{.*}}constant { [6 x ptr], [5 x ptr] }
 // CHECK-DAG: @[[NC16:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1C+16\00"
 // CHECK-DAG: @[[NC64:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1C+64\00"
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [10 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [10 x %struct.__tgt_offload_entry]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [10 x %[[FPTR]]]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [10 x %[[FPTR]]]
 // CHECK-SAME: { ptr @_ZN1A2faEv,
 // CHECK-SAME: { ptr @_ZN1B2fbEv,
 // CHECK-SAME: { ptr @_ZN1B2gbEv,

@@ -4,11 +4,11 @@
 // expression is false (a false comparison, a macro that expands to 0) is not
 // recorded, and gets no table entry, in the host or the device IR.
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV \
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV \
 // RUN:       --implicit-check-not='!"no_sizeof"' --implicit-check-not='ptr @no_sizeof' \
 // RUN:       --implicit-check-not='!"no_macro"' --implicit-check-not='ptr @no_macro'
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST \
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST \
 // RUN:       --implicit-check-not='!"no_sizeof"' --implicit-check-not='ptr @no_sizeof' \
 // RUN:       --implicit-check-not='!"no_macro"' --implicit-check-not='ptr @no_macro'
 
@@ -27,9 +27,9 @@ int no_macro(int x) { return x + 5; }
 #pragma omp declare target to(no_sizeof) indirect(sizeof(int) == 8)
 #pragma omp declare target to(no_macro) indirect(USE_SLOW_PATH)
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [3 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [3 x %struct.__tgt_offload_entry]
-// CHECK-SAME: { ptr @yes_macro, {{.*}} }, %struct.__tgt_offload_entry { ptr @yes_sizeof, {{.*}} }, %struct.__tgt_offload_entry { ptr @yes_enum, {{.*}} }]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [3 x %[[FPTR]]]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [3 x %[[FPTR]]]
+// CHECK-SAME: { ptr @yes_macro, {{.*}} }, %[[FPTR]] { ptr @yes_sizeof, {{.*}} }, %[[FPTR]] { ptr @yes_enum, {{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]], ![[E2:[0-9]+]]}
 // CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}

@@ -6,10 +6,10 @@
 // docs/indirect-forms.md (test/exec/loud-stop-indirect-false.c shows it on
 // the host-offload device).
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV \
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV \
 // RUN:       --implicit-check-not='!"not_{{.*}}"' --implicit-check-not='entry { ptr @not_'
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST \
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST \
 // RUN:       --implicit-check-not='!"not_{{.*}}"' --implicit-check-not='entry { ptr @not_'
 #include <stdbool.h>
 
@@ -22,9 +22,9 @@ int yes(int x) { return x + 3; }
 
 int (*pick(int i))(int) { return i == 0 ? not_zero : i == 1 ? not_false : yes; }
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %struct.__tgt_offload_entry]
-// CHECK-SAME: [%struct.__tgt_offload_entry { ptr @yes, {{.*}} }]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[FPTR]]]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %[[FPTR]]]
+// CHECK-SAME: [%[[FPTR]] { ptr @yes, {{.*}} }]
 
 // Device copies exist all the same.
 // DEV-DAG: define hidden i32 @not_zero(

@@ -3,9 +3,9 @@
 // and the device IR. A function listed in the same directive is recorded
 // too; a plain `declare target to(...)` function is not.
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV --implicit-check-not='!"plain"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV --implicit-check-not='!"plain"'
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST --implicit-check-not='!"plain"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST --implicit-check-not='!"plain"'
 
 int one(int x) { return x + 1; }
 int two(int x) { return x + 2; }
@@ -13,9 +13,9 @@ int plain(int x) { return x; }
 #pragma omp declare target to(one, two) indirect(1)
 #pragma omp declare target to(plain)
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %struct.__tgt_offload_entry]
-// CHECK-SAME: { ptr @one, {{.*}} }, %struct.__tgt_offload_entry { ptr @two, {{.*}} }]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %[[FPTR]]]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %[[FPTR]]]
+// CHECK-SAME: { ptr @one, {{.*}} }, %[[FPTR]] { ptr @two, {{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]]}
 // CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}

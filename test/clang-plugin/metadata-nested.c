@@ -16,9 +16,9 @@
 // indirect(0)), not_plain (plain block, inner list without clause),
 // not_nested_false (indirect block around an indirect(0) block).
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV --implicit-check-not='!"not_{{.*}}"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV --implicit-check-not='!"not_{{.*}}"'
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST --implicit-check-not='!"not_{{.*}}"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST --implicit-check-not='!"not_{{.*}}"'
 // RUN: %clang %host-offload -fopenmp-version=51 --offload-host-only -fsyntax-only \
 // RUN:   -Xclang -ast-dump %s | FileCheck %s --check-prefix=AST
 
@@ -72,9 +72,9 @@ int old_form(int x) { return x + 10; }
 // AST-NEXT:  <<<NULL>>>
 // AST-NEXT:  FunctionDecl {{.*}} not_nested_false
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [7 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [7 x %struct.__tgt_offload_entry]
-// CHECK-SAME: { ptr @outer_only, {{.*}} }, %struct.__tgt_offload_entry { ptr @both_true, {{.*}} }, %struct.__tgt_offload_entry { ptr @inner_true, {{.*}} }, %struct.__tgt_offload_entry { ptr @inner_only, {{.*}} }, %struct.__tgt_offload_entry { ptr @nested_outer, {{.*}} }, %struct.__tgt_offload_entry { ptr @nested_inner, {{.*}} }, %struct.__tgt_offload_entry { ptr @old_form, {{.*}} }]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [7 x %[[FPTR]]]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [7 x %[[FPTR]]]
+// CHECK-SAME: { ptr @outer_only, {{.*}} }, %[[FPTR]] { ptr @both_true, {{.*}} }, %[[FPTR]] { ptr @inner_true, {{.*}} }, %[[FPTR]] { ptr @inner_only, {{.*}} }, %[[FPTR]] { ptr @nested_outer, {{.*}} }, %[[FPTR]] { ptr @nested_inner, {{.*}} }, %[[FPTR]] { ptr @old_form, {{.*}} }]
 
 // All are device functions.
 // DEV-DAG: define hidden i32 @not_inner_false(

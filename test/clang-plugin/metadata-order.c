@@ -7,9 +7,9 @@
 // but neither defined nor referenced (`not_used`) is not. Host and device
 // agree.
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV --implicit-check-not='!"not_used"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV --implicit-check-not='!"not_used"'
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST --implicit-check-not='!"not_used"'
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST --implicit-check-not='!"not_used"'
 
 int third(int);
 int first(int);
@@ -30,13 +30,13 @@ int first(int x) { return x + 1; }
 
 int (*pick(int i))(int) { return i ? referenced : first; }
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [5 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [5 x %struct.__tgt_offload_entry]
-// CHECK-SAME: [%struct.__tgt_offload_entry { ptr @third,
-// CHECK-SAME:  %struct.__tgt_offload_entry { ptr @first,
-// CHECK-SAME:  %struct.__tgt_offload_entry { ptr @block,
-// CHECK-SAME:  %struct.__tgt_offload_entry { ptr @expr,
-// CHECK-SAME:  %struct.__tgt_offload_entry { ptr @referenced,
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [5 x %[[FPTR]]]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [5 x %[[FPTR]]]
+// CHECK-SAME: [%[[FPTR]] { ptr @third,
+// CHECK-SAME:  %[[FPTR]] { ptr @first,
+// CHECK-SAME:  %[[FPTR]] { ptr @block,
+// CHECK-SAME:  %[[FPTR]] { ptr @expr,
+// CHECK-SAME:  %[[FPTR]] { ptr @referenced,
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]], ![[E2:[0-9]+]], ![[E3:[0-9]+]], ![[E4:[0-9]+]]}
 // CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}

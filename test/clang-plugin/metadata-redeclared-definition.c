@@ -5,7 +5,7 @@
 // definition the attribute, so the device IR defines the function and the
 // table points at it (the program would not link otherwise).
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s
+// RUN:   | FileCheck %s %entry-vars
 // RUN: %clang %host-offload -fopenmp-version=51 --offload-device-only -S \
 // RUN:   -emit-llvm %s -o - | FileCheck %s --check-prefix=STOCK
 
@@ -16,8 +16,8 @@ int mul2(int x);
 
 int (*pick(void))(int) { return mul2; }
 
-// CHECK:      @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %struct.__tgt_offload_entry]
-// CHECK-SAME: [%struct.__tgt_offload_entry { ptr @mul2, {{.*}} }]
+// CHECK:      @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[FPTR]]]
+// CHECK-SAME: [%[[FPTR]] { ptr @mul2, {{.*}} }]
 // CHECK:      define hidden i32 @mul2(
 
 // STOCK-NOT: define {{.*}}@mul2(

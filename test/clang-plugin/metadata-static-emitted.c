@@ -6,9 +6,9 @@
 // Both the case where the definition precedes the directive and the case
 // where the directive precedes the definition are covered.
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEV
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST
+// RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST
 // RUN: %if llvm-16 %{ %clang %host-offload -fopenmp-version=51 \
 // RUN:   --offload-device-only -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=STOCK %}
@@ -25,9 +25,9 @@ static int shift(int x) { return x << 1; }
 
 int (*host_pick(int i))(int) { return i ? scale : shift; }
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %struct.__tgt_offload_entry]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %struct.__tgt_offload_entry]
-// CHECK-SAME: [%struct.__tgt_offload_entry { ptr @scale, {{.*}} }, %struct.__tgt_offload_entry { ptr @shift, {{.*}} }]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %[[FPTR]]]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %[[FPTR]]]
+// CHECK-SAME: [%[[FPTR]] { ptr @scale, {{.*}} }, %[[FPTR]] { ptr @shift, {{.*}} }]
 
 // CHECK-DAG: define internal i32 @scale(
 // CHECK-DAG: define internal i32 @shift(

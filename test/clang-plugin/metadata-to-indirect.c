@@ -5,9 +5,9 @@
 // A function in `declare target to(...)` without `indirect` is not recorded.
 // RUN: %wclang %host-offload --offload-device-only -S -emit-llvm %s -o %t.dev.ll
 // RUN: %wclang %host-offload --offload-host-only -S -emit-llvm %s -o %t.host.ll
-// RUN: FileCheck %s --check-prefixes=CHECK,DEV \
+// RUN: FileCheck %s %entry-vars --check-prefixes=CHECK,DEV \
 // RUN:   --implicit-check-not='!"not_indirect"' < %t.dev.ll
-// RUN: FileCheck %s --check-prefixes=CHECK,HOST \
+// RUN: FileCheck %s %entry-vars --check-prefixes=CHECK,HOST \
 // RUN:   --implicit-check-not='!"not_indirect"' < %t.host.ll
 // RUN: cat %t.dev.ll %t.host.ll | FileCheck %s --check-prefix=SAME-ID
 
@@ -16,10 +16,10 @@ int not_indirect(int x) { return x; }
 #pragma omp declare target to(add1) indirect
 #pragma omp declare target to(not_indirect)
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %struct.__tgt_offload_entry]
-// DEV-SAME: [%struct.__tgt_offload_entry { ptr @add1, ptr @{{.+}}, i64 1, i32 8, i32 {{-?[0-9]+}} }]
-// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %struct.__tgt_offload_entry]
-// HOST-SAME: [%struct.__tgt_offload_entry { ptr @add1, ptr @{{.+}}, i64 1, i32 8, i32 {{-?[0-9]+}} }]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[FPTR]]]
+// DEV-SAME: [%[[FPTR]] { ptr @add1, ptr @{{.+}}, i64 1, i32 8, i32 {{-?[0-9]+}} }]
+// HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %[[FPTR]]]
+// HOST-SAME: [%[[FPTR]] { ptr @add1, ptr @{{.+}}, i64 1, i32 8, i32 {{-?[0-9]+}} }]
 // DEV:  define hidden i32 @add1(
 // HOST: define dso_local i32 @add1(
 

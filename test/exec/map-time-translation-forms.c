@@ -1,17 +1,21 @@
 // Which function pointers reach a kernel already translated (docs/runtime.md,
 // "Map-time translation"). A pointer the region uses without a clause (an
-// implicit zero-length array section), and with clang-16 one in an explicit
-// firstprivate too, is passed as a size-0 kernel argument: libomptarget
-// looks it up in its mapping table, where the launch hook associated the
-// function with its device copy, so it arrives as the device address. A
-// pointer in map(to: fp) and one stored in a mapped struct are copied as
-// they are and arrive as host addresses. Each region compares
+// implicit zero-length array section), and with clang-16 and 19 one in an
+// explicit firstprivate too, is passed as a size-0 kernel argument:
+// libomptarget looks it up in its mapping table, where the launch hook
+// associated the function with its device copy, so it arrives as the device
+// address. A pointer in map(to: fp) and one stored in a mapped struct are
+// copied as they are and arrive as host addresses; so does a firstprivate
+// pointer with clang-22, which passes it by value (map type TARGET_PARAM |
+// LITERAL, which libomptarget does not look up). Each region compares
 // the pointer it received with the device address of the same function
 // (taken in device code), then calls it: every call reaches the device
 // copy (the device-side counter), whichever way the pointer arrived, at -O0
 // and -O2, and from several host threads at once.
-// RUN: %wclang %host-offload -O0 %s -o %t0 && %t0 | FileCheck %s
-// RUN: %wclang %host-offload -O2 %s -o %t2 && %t2 | FileCheck %s
+// RUN: %wclang %host-offload -O0 %s -o %t0
+// RUN: %t0 | FileCheck %s -DFIRSTPRIVATE=%if llvm-22 %{host%} %else %{device%}
+// RUN: %wclang %host-offload -O2 %s -o %t2
+// RUN: %t2 | FileCheck %s -DFIRSTPRIVATE=%if llvm-22 %{host%} %else %{device%}
 #include <stdio.h>
 
 typedef int (*fn_t)(int);
@@ -77,6 +81,6 @@ int main(void) {
 }
 // CHECK:      implicit: arrived as the device address, result 2
 // CHECK-NEXT: map(to): arrived as the host address, result 2
-// CHECK-NEXT: firstprivate: arrived as the device address, result 2
+// CHECK-NEXT: firstprivate: arrived as the [[FIRSTPRIVATE]] address, result 2
 // CHECK-NEXT: struct member: arrived as the host address, result 2
 // CHECK-NEXT: threads: 0 wrong; device calls: 68

@@ -1,5 +1,5 @@
-; clang-19 emits an offload entry of its own for each `indirect` function,
-; named after the function and its line only, and on the device a global
+; clang-19 and 22 emit an offload entry of their own for each `indirect`
+; function, named after the function and its line only, and on the device a global
 ; of that name holding the device address. The pass appends the unit's
 ; identifier (!omp_indirect.tu) to the name on both sides, so that one
 ; source compiled twice, or a header's indirect function in two units, links
@@ -7,24 +7,37 @@
 ; agree, since both carry the same identifier. A GPU device module has the
 ; global and !omp_offload.info but no entry. Entries of other kinds
 ; (kernels, flag 0) keep their names, and a second run renames nothing.
+; The inputs spell clang's entries in the layout of LLVM 16 and 19;
+; %entry-layout rewrites them into the release's.
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt %loadpass -passes=omp-indirect -S %t/host.ll -o %t/host.once.ll
-; RUN: FileCheck %s --check-prefix=HOST < %t/host.once.ll
+; RUN: %entry-layout < %t/host.ll \
+; RUN:   | %opt %loadpass -passes=omp-indirect -S -o %t/host.once.ll
+; RUN: FileCheck %s %entry-vars --check-prefixes=HOST,HOST-%entry-prefix \
+; RUN:   < %t/host.once.ll
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/host.once.ll \
-; RUN:   | FileCheck %s --check-prefix=HOST
-; RUN: %opt %loadpass -passes=omp-indirect -S %t/device.ll -o %t/device.once.ll
-; RUN: FileCheck %s --check-prefix=DEV < %t/device.once.ll
+; RUN:   | FileCheck %s %entry-vars --check-prefixes=HOST,HOST-%entry-prefix
+; RUN: %entry-layout < %t/device.ll \
+; RUN:   | %opt %loadpass -passes=omp-indirect -S -o %t/device.once.ll
+; RUN: FileCheck %s --check-prefixes=DEV,DEV-%entry-prefix \
+; RUN:   < %t/device.once.ll
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/device.once.ll \
-; RUN:   | FileCheck %s --check-prefix=DEV
+; RUN:   | FileCheck %s --check-prefixes=DEV,DEV-%entry-prefix
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/gpu.ll | FileCheck %s --check-prefix=GPU
 
-; HOST: @.offloading.entry.__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee = weak constant %struct.__tgt_offload_entry { ptr @sq, ptr [[NAME:@[.a-z_0-9]+]], i64 8, i32 8, i32 0 }, section "omp_offloading_entries"
-; HOST: @.offloading.entry.__omp_offloading_fe00_1_run_l9 = weak constant %struct.__tgt_offload_entry { ptr @.__omp_offloading_fe00_1_run_l9.region_id, ptr @.offloading.entry_name.1, i64 0, i32 0, i32 0 }
+; HOST: @.offloading.entry.__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee = weak constant %struct.__tgt_offload_entry
+; HOST-ENTRY32-SAME: { ptr @sq, ptr [[NAME:@[.a-z_0-9]+]], i64 8, i32 8, i32 0 }
+; HOST-ENTRY56-SAME: { i64 0, i16 1, i16 1, i32 8, ptr @sq, ptr [[NAME:@[.a-z_0-9]+]], i64 8, i64 0, ptr null }
+; HOST-SAME: , section "[[ENTRIES]]"
+; HOST: @.offloading.entry.__omp_offloading_fe00_1_run_l9 = weak constant %struct.__tgt_offload_entry
+; HOST-ENTRY32-SAME: { ptr @.__omp_offloading_fe00_1_run_l9.region_id, ptr @.offloading.entry_name.1, i64 0, i32 0, i32 0 }
+; HOST-ENTRY56-SAME: { i64 0, i16 1, i16 1, i32 0, ptr @.__omp_offloading_fe00_1_run_l9.region_id, ptr @.offloading.entry_name.1, i64 0, i64 0, ptr null }
 ; HOST: [[NAME]] = internal unnamed_addr constant [{{[0-9]+}} x i8] c"__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee\00"
 ; HOST-NOT: _00c0ffee00c0ffee_00c0ffee00c0ffee
 
 ; DEV: @__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee = protected constant ptr @sq
-; DEV: @.offloading.entry.__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee = weak constant %struct.__tgt_offload_entry { ptr @__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee, ptr [[NAME:@[.a-z_0-9]+]], i64 8, i32 8, i32 0 }
+; DEV: @.offloading.entry.__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee = weak constant %struct.__tgt_offload_entry
+; DEV-ENTRY32-SAME: { ptr @__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee, ptr [[NAME:@[.a-z_0-9]+]], i64 8, i32 8, i32 0 }
+; DEV-ENTRY56-SAME: { i64 0, i16 1, i16 1, i32 8, ptr @__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee, ptr [[NAME:@[.a-z_0-9]+]], i64 8, i64 0, ptr null }
 ; DEV: [[NAME]] = internal unnamed_addr constant [{{[0-9]+}} x i8] c"__omp_offloading_fe00_1_sq_l3_00c0ffee00c0ffee\00"
 ; DEV-NOT: _00c0ffee00c0ffee_00c0ffee00c0ffee
 

@@ -8,23 +8,24 @@
 ; device also gets a weak protected definition of the map global the device
 ; runtime reads (the pointer to the table block; there is no size global),
 ; and no libomptarget registration entry.
-; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s
+; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s %entry-vars
 ; RUN: %opt %loadpass -passes=omp-indirect -S %s \
 ; RUN:   | FileCheck %s --check-prefix=NOREG
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: %struct.__tgt_offload_entry = type { ptr, ptr, i64, i32, i32 }
+; CHECK: %[[FPTR]] = type { ptr, ptr, i64, i32, i32 }
 
 ; CHECK-DAG: @[[N0:.+]] = private unnamed_addr constant [6 x i8] c"first\00"
 ; CHECK-DAG: @[[N1:.+]] = private unnamed_addr constant [10 x i8] c"static_fn\00"
 ; CHECK-DAG: @[[N2:.+]] = private unnamed_addr constant [10 x i8] c"_Z5thirdi\00"
 
-; CHECK-LABEL: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = protected global [3 x %struct.__tgt_offload_entry] [
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr @first, ptr @[[N0]], i64 3, i32 8, i32 -457273510 },
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr @static_fn, ptr @[[N1]], i64 0, i32 8, i32 1232622759 },
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr @_Z5thirdi, ptr @[[N2]], i64 0, i32 8, i32 -92969313 }],
+; CHECK-LABEL: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = protected global
+; CHECK-SAME: [3 x %[[FPTR]]] [
+; CHECK-SAME: %[[FPTR]] { ptr @first, ptr @[[N0]], i64 3, i32 8, i32 -457273510 },
+; CHECK-SAME: %[[FPTR]] { ptr @static_fn, ptr @[[N1]], i64 0, i32 8, i32 1232622759 },
+; CHECK-SAME: %[[FPTR]] { ptr @_Z5thirdi, ptr @[[N2]], i64 0, i32 8, i32 -92969313 }],
 ; CHECK-SAME: align 8{{$}}
 ; CHECK-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @__omp_offloading_fptr_entries_00c0ffee00c0ffee], section "llvm.metadata"
 ; CHECK-NEXT: @__omp_offloading_fptr_map_p = weak protected global ptr null, align 8

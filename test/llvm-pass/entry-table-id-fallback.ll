@@ -4,13 +4,13 @@
 ; module of one source file so get the same table name.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/host.ll \
-; RUN:   | FileCheck %s --check-prefix=HOST
+; RUN:   | FileCheck %s %entry-vars --check-prefix=HOST
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/device.ll \
-; RUN:   | FileCheck %s --check-prefix=DEV
+; RUN:   | FileCheck %s %entry-vars --check-prefix=DEV
 
-; HOST: @__omp_offloading_fptr_entries_442334f7c1b1cc2f = hidden global [1 x %struct.__tgt_offload_entry]
+; HOST: @__omp_offloading_fptr_entries_442334f7c1b1cc2f = hidden global [1 x %[[FPTR]]]
 ; HOST: @.omp_offloading.entry.__omp_offloading_fptr_entries_442334f7c1b1cc2f = weak hidden constant
-; DEV:  @__omp_offloading_fptr_entries_442334f7c1b1cc2f = protected global [1 x %struct.__tgt_offload_entry]
+; DEV:  @__omp_offloading_fptr_entries_442334f7c1b1cc2f = protected global [1 x %[[FPTR]]]
 
 ;--- host.ll
 source_filename = "fallback.c"

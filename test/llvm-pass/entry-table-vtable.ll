@@ -6,9 +6,9 @@
 ; vtable the module lacks is declared; a kind-3 node without an offset is
 ; ignored. Host and device alike. The first entry's size is the table's
 ; length (4: vtable entries count).
-; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s
+; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s %entry-vars
 ; RUN: sed 's/openmp-device/not-device/' %s \
-; RUN:   | %opt %loadpass -passes=omp-indirect -S | FileCheck %s
+; RUN:   | %opt %loadpass -passes=omp-indirect -S | FileCheck %s %entry-vars
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 
@@ -19,11 +19,11 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 ; CHECK-DAG: @[[NB:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1B+16\00"
 ; CHECK-DAG: @[[NC:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1C+64\00"
 ; CHECK-DAG: @[[NK:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1K+16\00"
-; CHECK: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = {{(protected |hidden )?}}global [4 x %struct.__tgt_offload_entry] [
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr @_ZN1B1fEi, ptr @{{.+}}, i64 4, i32 8, i32 -1999804410 },
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr getelementptr (i8, ptr @_ZTV1B, i64 16), ptr @[[NB]], i64 0, i32 8, i32 271559094 },
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr getelementptr (i8, ptr @_ZTV1C, i64 64), ptr @[[NC]], i64 0, i32 8, i32 {{-?[0-9]+}} },
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr getelementptr (i8, ptr @_ZTV1K, i64 16), ptr @[[NK]], i64 0, i32 8, i32 {{-?[0-9]+}} }]
+; CHECK: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = {{(protected |hidden )?}}global [4 x %[[FPTR]]] [
+; CHECK-SAME: %[[FPTR]] { ptr @_ZN1B1fEi, ptr @{{.+}}, i64 4, i32 8, i32 -1999804410 },
+; CHECK-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1B, i64 16), ptr @[[NB]], i64 0, i32 8, i32 271559094 },
+; CHECK-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1C, i64 64), ptr @[[NC]], i64 0, i32 8, i32 {{-?[0-9]+}} },
+; CHECK-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1K, i64 16), ptr @[[NK]], i64 0, i32 8, i32 {{-?[0-9]+}} }]
 
 define i32 @_ZN1B1fEi(ptr %this, i32 %x) {
   ret i32 %x

@@ -3,39 +3,43 @@
 ; module's own), in `order`, with host addresses, flags 8 and the name hash,
 ; and the table's length (2) as the first entry's size;
 ; a function the unit only declares is listed too. Stock libomptarget sees
-; the table only as one ordinary global: a weak entry in section
-; omp_offloading_entries with size N*32 (here 2*32 = 64) and flags 0. The
+; the table only as one ordinary global: a weak entry in clang's section
+; (omp_offloading_entries; llvm_offload_entries on LLVM 22) with size N*32 (here 2*32 = 64) and flags 0. The
 ; map global gets a weak hidden host shadow (null), registered by its own
 ; size-8 entry; both entries are kept by llvm.compiler.used. There is no
 ; __omp_offloading_fptr_map_size: the table block holds its own size.
-; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s
+; RUN: %opt %loadpass -passes=omp-indirect -S %s \
+; RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,%entry-prefix
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
-; CHECK: %struct.__tgt_offload_entry = type { ptr, ptr, i64, i32, i32 }
+; CHECK: %[[FPTR]] = type { ptr, ptr, i64, i32, i32 }
+; ENTRY56-NEXT: %struct.__tgt_offload_entry = type { i64, i16, i16, i32, ptr, ptr, i64, i64, ptr }
 
 ; CHECK-LABEL: @keep = global i32 0
 ; CHECK-NEXT: @[[N0:.+]] = private unnamed_addr constant [5 x i8] c"add1\00"
 ; CHECK-NEXT: @[[N1:.+]] = private unnamed_addr constant [7 x i8] c"ext_fn\00"
-; CHECK-NEXT: @__omp_offloading_fptr_entries_0123456789abcdef = hidden global [2 x %struct.__tgt_offload_entry] [
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr @add1, ptr @[[N0]], i64 2, i32 8, i32 -25591205 },
-; CHECK-SAME: %struct.__tgt_offload_entry { ptr @ext_fn, ptr @[[N1]], i64 0, i32 8, i32 717097947 }],
+; CHECK-NEXT: @__omp_offloading_fptr_entries_0123456789abcdef = hidden global [2 x %[[FPTR]]] [
+; CHECK-SAME: %[[FPTR]] { ptr @add1, ptr @[[N0]], i64 2, i32 8, i32 -25591205 },
+; CHECK-SAME: %[[FPTR]] { ptr @ext_fn, ptr @[[N1]], i64 0, i32 8, i32 717097947 }],
 ; CHECK-SAME: section "omp_offloading_fptr_entries", align 8{{$}}
 ; CHECK-NEXT: @llvm.used = appending global [2 x ptr] [ptr @keep, ptr @__omp_offloading_fptr_entries_0123456789abcdef], section "llvm.metadata"
 
 ; The table, registered as one ordinary global of 64 bytes.
 ; CHECK-NEXT: @[[TN:.+]] = private unnamed_addr constant [47 x i8] c"__omp_offloading_fptr_entries_0123456789abcdef\00"
 ; CHECK-NEXT: @.omp_offloading.entry.__omp_offloading_fptr_entries_0123456789abcdef = weak hidden constant %struct.__tgt_offload_entry
-; CHECK-SAME: { ptr @__omp_offloading_fptr_entries_0123456789abcdef, ptr @[[TN]], i64 64, i32 0, i32 0 },
-; CHECK-SAME: section "omp_offloading_entries", align 1
+; ENTRY32-SAME: { ptr @__omp_offloading_fptr_entries_0123456789abcdef, ptr @[[TN]], i64 64, i32 0, i32 0 },
+; ENTRY56-SAME: { i64 0, i16 1, i16 1, i32 0, ptr @__omp_offloading_fptr_entries_0123456789abcdef, ptr @[[TN]], i64 64, i64 0, ptr null },
+; CHECK-SAME: section "[[ENTRIES]]", align 1
 
 ; The host shadow of the map global and its entry.
 ; CHECK-NEXT: @__omp_offloading_fptr_map_p = weak hidden global ptr null, align 8
 ; CHECK-NEXT: @[[PN:.+]] = private unnamed_addr constant [28 x i8] c"__omp_offloading_fptr_map_p\00"
 ; CHECK-NEXT: @.omp_offloading.entry.__omp_offloading_fptr_map_p = weak hidden constant %struct.__tgt_offload_entry
-; CHECK-SAME: { ptr @__omp_offloading_fptr_map_p, ptr @[[PN]], i64 8, i32 0, i32 0 },
-; CHECK-SAME: section "omp_offloading_entries", align 1
+; ENTRY32-SAME: { ptr @__omp_offloading_fptr_map_p, ptr @[[PN]], i64 8, i32 0, i32 0 },
+; ENTRY56-SAME: { i64 0, i16 1, i16 1, i32 0, ptr @__omp_offloading_fptr_map_p, ptr @[[PN]], i64 8, i64 0, ptr null },
+; CHECK-SAME: section "[[ENTRIES]]", align 1
 
 ; CHECK-NEXT: @llvm.compiler.used = appending global [2 x ptr] [
 ; CHECK-SAME: ptr @.omp_offloading.entry.__omp_offloading_fptr_entries_0123456789abcdef,

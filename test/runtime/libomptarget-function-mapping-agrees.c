@@ -1,13 +1,13 @@
-// libomptarget 19 maps each `indirect` function's host address to its
-// device copy, from clang-19's own entries (which the pass renames per
+// libomptarget 19 and 22 map each `indirect` function's host address to its
+// device copy, from clang's own entries (which the pass renames per
 // unit, ClangIndirectEntries.cpp). That mapping must still be found after
 // the renaming, and must agree with our table: omp_get_mapped_ptr(f) is the
 // device address that a `declare target` global initialized with &f holds
 // in the device image, and a call through the host address reaches it.
 // libomptarget 16 has no such mapping (NULL). A pointer captured into a
-// kernel then arrives translated on both: the runtime's map-time
-// translation associates it on 16 and leaves libomptarget 19's own mapping
-// alone (associating it again is an error there: stderr stays clean).
+// kernel then arrives translated on every release: the runtime's map-time
+// translation associates it on 16 and leaves libomptarget 19's and 22's own
+// mapping alone (associating it again is an error there: stderr stays clean).
 // RUN: %wclang %host-offload %s -o %t
 // RUN: %t 2>&1 | FileCheck %s --check-prefixes=CHECK,%llvm-prefix \
 // RUN:   --implicit-check-not=omptarget --implicit-check-not=omp-indirect
@@ -15,6 +15,8 @@
 // LLVM16: thrice: no mapping
 // LLVM19: twice: mapped to its device copy
 // LLVM19: thrice: mapped to its device copy
+// LLVM22: twice: mapped to its device copy
+// LLVM22: thrice: mapped to its device copy
 // CHECK: r = 105, device calls = 2
 // CHECK: captured: r = 42, device calls = 3, arrived translated: yes
 #include <omp.h>

@@ -393,7 +393,8 @@ Error readElfTables(StringRef Buf, bool HostSection, std::vector<Table> &Tables,
     *HasOffload = File.hasSection(HostSectionName) ||
                   File.hasSection("omp_indirect_mappers") ||
                   File.hasSection(".llvm.offloading") ||
-                  File.hasSection("omp_offloading_entries");
+                  File.hasSection("omp_offloading_entries") || // LLVM 16, 19
+                  File.hasSection("llvm_offload_entries");     // LLVM 20 on
   if (Error E = File.readTables(HostSection, Tables))
     return E;
   if (!Mappers)

@@ -123,8 +123,8 @@ Expected<Dump> readFile(StringRef Path) {
   if (!D.HasOffloadSections)
     return fail("no OpenMP offload sections (omp_offloading_fptr_entries, "
                 "omp_indirect_mappers, .llvm.offloading, "
-                "omp_offloading_entries): not built with -fopenmp "
-                "-fopenmp-targets");
+                "omp_offloading_entries, llvm_offload_entries): not built "
+                "with -fopenmp -fopenmp-targets");
   // The images: section .llvm.offloading, read again as raw bytes.
   auto F = object::ELFFile<object::ELF64LE>::create(B);
   if (!F)
