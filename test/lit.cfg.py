@@ -27,11 +27,17 @@ except ImportError:
 # An execution test must run on the offload device, never fall back.
 config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
 
-# llvm-16 or llvm-19: the release built against. Tests whose expectations
-# differ by release say so with these features (REQUIRES, UNSUPPORTED, or a
-# FileCheck prefix from %llvm-prefix).
+# llvm-16, llvm-19 or llvm-22: the release built against. Tests whose
+# expectations differ by release say so with these features (REQUIRES,
+# UNSUPPORTED, or a FileCheck prefix from %llvm-prefix).
 config.available_features.add("llvm-" + config.llvm_version)
 config.substitutions.append(("%llvm-prefix", "LLVM" + config.llvm_version))
+# map-attach: clang adds an ATTACH map entry (0x4000) for the base pointer of
+# a pointer-based list item (LLVM 22 on), so a construct has one entry more
+# than with 16 or 19; tests count it with
+# -D#ATTACH=%if map-attach %{1%} %else %{0%}.
+if int(config.llvm_version) >= 22:
+    config.available_features.add("map-attach")
 # Programs built by stock clang find libomp and libomptarget through this;
 # the wrappers add an rpath instead (runtime/wrapper-rpath-finds-openmp.test
 # checks that).
