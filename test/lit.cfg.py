@@ -56,6 +56,12 @@ config.substitutions.append(("%entry-prefix", "ENTRY" + entry_bytes))
 config.substitutions.append((
     "%entry-layout", "python3 " + os.path.join(
         config.source_root, "utils", "entry-layout") + " " + entry_bytes))
+# map-attach: clang adds an ATTACH map entry (0x4000) for the base pointer of
+# a pointer-based list item (LLVM 22 on), so a construct has one entry more
+# than with 16 or 19; tests count it with
+# -D#ATTACH=%if map-attach %{1%} %else %{0%}.
+if int(config.llvm_version) >= 22:
+    config.available_features.add("map-attach")
 # Programs built by stock clang find libomp and libomptarget through this;
 # the wrappers add an rpath instead (runtime/wrapper-rpath-finds-openmp.test
 # checks that).

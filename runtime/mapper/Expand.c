@@ -260,6 +260,7 @@ typedef struct collector {
   tree T;
   size_t Seen;
   int Failed;
+  int Refused; /* A component the expansion does not take (said why). */
 } collector;
 
 /* The collector of the expansion running on this thread; any other handle
@@ -277,6 +278,16 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
     OMP_INDIRECT_NEXT(__tgt_push_mapper_component)(Handle, Base, Begin, Size,
                                                    Type, Name);
     return;
+  }
+  /* Clang's mapper functions (16 to 22) push a pointer and its pointee as
+     one PTR_AND_OBJ component; an ATTACH component (MapTypes.h), which
+     only clang 22's constructs use, would name a pointee pushed apart that
+     the tree cannot tie to its pointer: stop rather than leave a host
+     pointer on the device. */
+  if ((Type & OMP_INDIRECT_MAP_ATTACH) && !C->Failed) {
+    fprintf(stderr, "omp-indirect: a mapper function pushed an ATTACH "
+                    "component, which the deep copy does not take\n");
+    C->Failed = C->Refused = 1;
   }
   if (!C->Failed)
     C->Failed = addComponent(&C->T, C->Seen == 0, Base, Begin, Size, Type);
@@ -371,7 +382,7 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
   T->DBase = T->D->NP;
   T->Entry = K;
   C->Seen = 0;
-  C->Failed = 0;
+  C->Failed = C->Refused = 0;
   /* The entry itself moves nothing: its motion comes from the mapper's
      items, folded in below. */
   uintptr_t Lo = (uintptr_t)In->Begins[K];
@@ -498,8 +509,9 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
   free(C.T.Stack);
   free(C.T.C);
   if (Failed) {
-    fprintf(stderr, "omp-indirect: out of memory while expanding a "
-                    "'declare mapper'\n");
+    if (!C.Refused)
+      fprintf(stderr, "omp-indirect: out of memory while expanding a "
+                      "'declare mapper'\n");
     omp_indirect_free_map_list(&O);
     omp_indirect_free_deep(Deep);
     return 1;

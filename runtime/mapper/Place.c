@@ -35,13 +35,15 @@ static int bySpan(const void *A, const void *B) {
 }
 
 /* The construct's own ranges, sorted, with Hi turned into the running
-   maximum, so that an overlap test is one binary search. */
+   maximum, so that an overlap test is one binary search. An ATTACH entry
+   maps no range (MapTypes.h). */
 static span *ownSpans(const omp_indirect_bulk *B,
                       const omp_indirect_map_list *L, int64_t *N) {
   span *S = omp_indirect_bulk_alloc(B, sizeof(span) * (size_t)L->Count);
   int64_t K = 0;
   for (int32_t I = 0; I < L->Count; ++I)
-    if (L->Sizes[I] > 0 && !(L->Types[I] & OMP_INDIRECT_MAP_LITERAL))
+    if (L->Sizes[I] > 0 &&
+        !(L->Types[I] & (OMP_INDIRECT_MAP_LITERAL | OMP_INDIRECT_MAP_ATTACH)))
       S[K++] = (span){(uintptr_t)L->Begins[I],
                       (uintptr_t)L->Begins[I] + (uintptr_t)L->Sizes[I]};
   qsort(S, (size_t)K, sizeof *S, bySpan);

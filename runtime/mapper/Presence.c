@@ -19,6 +19,8 @@
  * attaches and answers use_device_ptr as for data it mapped. An entry that
  * only overlaps an owned pointee is forwarded as it is, with the pointee
  * lent: libomptarget reports the extension, as for data it mapped itself.
+ * An ATTACH entry (clang 22) maps and counts nothing: the pointer and the
+ * pointee it names are only lent, so libomptarget can attach them.
  *
  *===----------------------------------------------------------------------===*/
 #include "Presence.h"
@@ -90,7 +92,8 @@ static int entryRange(int32_t I, void **Bases, void **Begins,
 typedef struct scan {
   omp_indirect_loan *L;
   int32_t Entry;
-  int LendOnly; /* The pointer of a PTR_AND_OBJ entry: found, not counted. */
+  int LendOnly; /* The pointer of a PTR_AND_OBJ entry, or what an ATTACH
+                   entry names: found, not counted. */
   uintptr_t Lo, Hi;
 } scan;
 
@@ -113,6 +116,14 @@ static int addHit(omp_indirect_owned *E, void *Ctx) {
   if (omp_indirect_owned_lend(E))
     die(L->Device, "libomptarget refused to find a pointee of a deep copy");
   return 0;
+}
+
+/* Lends the owned pointees that [Lo, Hi) touches, for entry I, without
+   counting: libomptarget only has to find them. */
+static void lendOnly(omp_indirect_loan *L, int32_t I, uintptr_t Lo,
+                     uintptr_t Hi) {
+  scan S = {L, I, 1, Lo, Hi};
+  omp_indirect_owned_overlap(L->Device, Lo, Hi, addHit, &S);
 }
 
 static void copy(int Device, uintptr_t Host, char *Dev, size_t N, int To) {
@@ -150,6 +161,19 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
   if (Scan)
     omp_indirect_owned_lock();
   for (int32_t I = 0; I < N; ++I) {
+    /* An ATTACH entry maps nothing and counts nothing: an entering call
+       looks its pointer and its pointee up, after the other entries, and
+       may set the device pointer (an exit ignores it). Both are found
+       (lent), neither counted, and no range of it is libomptarget's. */
+    if (Types[I] & OMP_INDIRECT_MAP_ATTACH) {
+      if (Scan && Note && Bases[I] && Begins[I]) {
+        uintptr_t Ptr = (uintptr_t)Bases[I];
+        size_t PtrSize = Sizes[I] > 0 ? (size_t)Sizes[I] : sizeof(void *);
+        lendOnly(L, I, Ptr, Ptr + PtrSize);
+        lendOnly(L, I, (uintptr_t)Begins[I], (uintptr_t)Begins[I] + 1);
+      }
+      continue;
+    }
     scan S = {L, I, 0, 0, 0};
     int HasRange = entryRange(I, Bases, Begins, Sizes, Types, &S.Lo, &S.Hi);
     /* What libomptarget may map now; the deep copy then leaves it alone. */
@@ -161,11 +185,9 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
       omp_indirect_owned_overlap(L->Device, S.Lo, S.Hi, addHit, &S);
     /* libomptarget attaches the pointee through the pointer at the base:
        a pointer inside an owned pointee must be found there too. */
-    if ((Types[I] & OMP_INDIRECT_MAP_PTR_AND_OBJ) && Bases[I]) {
-      S = (scan){L, I, 1, (uintptr_t)Bases[I],
-                 (uintptr_t)Bases[I] + sizeof(void *)};
-      omp_indirect_owned_overlap(L->Device, S.Lo, S.Hi, addHit, &S);
-    }
+    if ((Types[I] & OMP_INDIRECT_MAP_PTR_AND_OBJ) && Bases[I])
+      lendOnly(L, I, (uintptr_t)Bases[I],
+               (uintptr_t)Bases[I] + sizeof(void *));
   }
   if (!Scan)
     return;

@@ -3,9 +3,10 @@
 // its reference count, and moves the others in bulk. The device pointer in
 // the struct points at the existing copy, whose device data the kernel sees.
 // RUN: %wclang %host-offload -O2 %s -o %t && %t | FileCheck %s
-// RUN: env OMP_INDIRECT_DEBUG=1 %t 2>&1 | FileCheck %s --check-prefix=SPLIT
+// RUN: env OMP_INDIRECT_DEBUG=1 %t 2>&1 | FileCheck %s --check-prefix=SPLIT \
+// RUN:     -D#ATTACH=%if map-attach %{1%} %else %{0%}
 // SPLIT: pointee [{{.*}}) of entry 0 goes per item: libomptarget holds it (the program mapped it)
-// SPLIT-NEXT: 1 entries expanded to 2, 99 pointees in bulk, 1 per item
+// SPLIT-NEXT: [[#1+ATTACH]] entries expanded to [[#2+ATTACH]], 99 pointees in bulk, 1 per item
 // CHECK: already present: 0 wrong
 #include <omp.h>
 #include <stdio.h>
