@@ -51,17 +51,17 @@ message(STATUS "omp-indirect: LLVM ${LLVM_PACKAGE_VERSION} in ${LLVM_DIR}")
 set(OMP_INDIRECT_CLANG "${LLVM_TOOLS_BINARY_DIR}/clang")
 set(OMP_INDIRECT_OPENMP_LIBDIR "${LLVM_LIBRARY_DIR}")
 
-# LLVM's NVPTX device runtime (DeviceRTL), which every NVPTX program links:
-# Debian's clang-16 and clang-19 ship it, clang-22 does not. Without it the
-# wrapper stops an NVPTX link with one error that says what to pass
-# (--libomptarget-nvptx-bc-path), and the tests that link for NVPTX are
-# unsupported (lit feature nvptx-devicertl).
+# LLVM's NVPTX device runtime (DeviceRTL), which NVPTX code needs (clang-22
+# to compile it, too): Debian's clang-16 and clang-19 ship it, clang-22 does
+# not. Without it the wrapper stops an NVPTX build with one error that says
+# what to pass (--libomptarget-nvptx-bc-path), and the NVPTX tests are
+# unsupported (lit feature nvptx; nvptx-no-devicertl instead).
 file(GLOB nvptx_devicertl "${LLVM_LIBRARY_DIR}/libomptarget-nvptx*.bc")
 if(nvptx_devicertl)
   set(OMP_INDIRECT_NVPTX_DEVICERTL 1)
 else()
   set(OMP_INDIRECT_NVPTX_DEVICERTL 0)
   message(STATUS "omp-indirect: LLVM ${LLVM_PACKAGE_VERSION} has no NVPTX "
-          "device runtime: NVPTX programs link only with "
+          "device runtime: NVPTX code builds only with "
           "--libomptarget-nvptx-bc-path=<libomptarget-nvptx.bc>")
 endif()
