@@ -106,16 +106,33 @@ static void removePage(uintptr_t Page, omp_indirect_block *B) {
   --PagesUsed;
 }
 
-static int isBig(const omp_indirect_owned *E) {
-  return ((E->Lo + E->Size - 1) >> PAGE_SHIFT) - (E->Lo >> PAGE_SHIFT) >=
-         BIG_PAGES;
-}
-
-/* Calls Fn(Page) once for each page the small pointees of B cover, in
+/* Calls Fn(Page, B) once for each page of B in the page index: every page
+   of a dense block's span, or each page the small pointees of B cover, in
    order (the entries are sorted, so a page repeats only next to itself). */
-#define FOR_EACH_PAGE(B, Page, Body)                                             do {                                                                             uintptr_t Next_ = 0;                                                           int Any_ = 0;                                                                  for (int64_t I_ = 0; I_ < (B)->N; ++I_) {                                        const omp_indirect_owned *E_ = &(B)->E[I_];                                    if (isBig(E_))                                                                   continue;                                                                    uintptr_t First_ = E_->Lo >> PAGE_SHIFT;                                       uintptr_t Last_ = (E_->Lo + E_->Size - 1) >> PAGE_SHIFT;                       for (uintptr_t Page = Any_ && First_ < Next_ ? Next_ : First_;                      Page <= Last_; ++Page) {                                                    Body;                                                                        }                                                                              if (!Any_ || Last_ + 1 > Next_)                                                  Next_ = Last_ + 1;                                                           Any_ = 1;                                                                    }                                                                            } while (0)
-
-/* ---- Blocks. ---- */
+static void forEachPage(omp_indirect_block *B,
+                        void (*Fn)(uintptr_t Page, omp_indirect_block *B)) {
+  if (B->Dense) {
+    uintptr_t First = B->SpanLo >> PAGE_SHIFT;
+    for (uintptr_t Page = First; Page <= (B->SpanHi - 1) >> PAGE_SHIFT; ++Page)
+      Fn(Page, B);
+    return;
+  }
+  uintptr_t Next = 0;
+  int Any = 0;
+  for (int64_t I = 0; I < B->N; ++I) {
+    const omp_indirect_owned *E = &B->E[I];
+    if (omp_indirect_pages_big(E->Lo, E->Size))
+      continue;
+    uintptr_t First = E->Lo >> PAGE_SHIFT;
+    uintptr_t Last = (E->Lo + E->Size - 1) >> PAGE_SHIFT;
+    for (uintptr_t Page = Any && First < Next ? Next : First; Page <= Last;
+         ++Page)
+      Fn(Page, B);
+    if (!Any || Last + 1 > Next)
+      Next = Last + 1;
+    Any = 1;
+  }
+}
 
 /* ---- Block ids. ---- */
 
@@ -173,9 +190,8 @@ static int byLo(const void *A, const void *B) {
   return X < Y ? -1 : X > Y;
 }
 
-/* The pages of B's span, when they are few (at most one a pointee): a
-   dense block names them all in the page index without reading its
-   pointees; others name each page a small pointee covers. */
+/* The number of pages B's span covers. A block with no more of them than
+   pointees is dense: the page index names its whole span (forEachPage). */
 static size_t spanPages(const omp_indirect_block *B) {
   return B->N ? ((B->SpanHi - 1) >> PAGE_SHIFT) - (B->SpanLo >> PAGE_SHIFT) + 1
               : 0;
@@ -193,13 +209,8 @@ int omp_indirect_block_add(omp_indirect_block *B) {
   size_t MostPages = (size_t)B->N * (BIG_PAGES + 1);
   if (growPages(SpanPages < MostPages ? SpanPages : MostPages))
     return 1;
-  B->Dense = !B->Big && SpanPages <= (size_t)B->N;
-  if (B->Dense)
-    for (uintptr_t Page = B->SpanLo >> PAGE_SHIFT, K = 0; K < SpanPages;
-         ++K, ++Page)
-      addPage(Page, B);
-  else
-    FOR_EACH_PAGE(B, Page, addPage(Page, B));
+  B->Dense = B->N && !B->Big && SpanPages <= (size_t)B->N;
+  forEachPage(B, addPage);
   B->Live = B->N;
   B->Next = Blocks;
   if (Blocks)
@@ -224,12 +235,7 @@ void omp_indirect_block_discard(omp_indirect_block *B) {
 }
 
 static void freeBlock(omp_indirect_block *B) {
-  if (B->Dense)
-    for (uintptr_t Page = B->SpanLo >> PAGE_SHIFT, K = 0; K < spanPages(B);
-         ++K, ++Page)
-      removePage(Page, B);
-  else
-    FOR_EACH_PAGE(B, Page, removePage(Page, B));
+  forEachPage(B, removePage);
   if (B->Prev)
     B->Prev->Next = B->Next;
   else

@@ -66,6 +66,14 @@ omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap);
 #define OMP_INDIRECT_PAGE_SHIFT 12
 #define OMP_INDIRECT_BIG_PAGES 64
 
+/// Whether the pointee [\p Lo, \p Lo + \p Size) is too large for the page
+/// index (its block goes on the list of big ones).
+static inline int omp_indirect_pages_big(uintptr_t Lo, uint32_t Size) {
+  return ((Lo + Size - 1) >> OMP_INDIRECT_PAGE_SHIFT) -
+             (Lo >> OMP_INDIRECT_PAGE_SHIFT) >=
+         OMP_INDIRECT_BIG_PAGES;
+}
+
 /// Appends the pointee [\p Lo, \p Lo + \p Size) at offset \p Off of the
 /// block's device memory, with one reference, to a block not yet added.
 /// The block's span, order and size class are kept as pointees come, so
@@ -75,8 +83,7 @@ static inline void omp_indirect_block_push(omp_indirect_block *Block,
                                            uint64_t Off) {
   uintptr_t Hi = Lo + Size;
   Block->Unsorted |= Block->N && Block->E[Block->N - 1].Lo > Lo;
-  Block->Big |= ((Hi - 1) >> OMP_INDIRECT_PAGE_SHIFT) - (Lo >> OMP_INDIRECT_PAGE_SHIFT) >=
-                    OMP_INDIRECT_BIG_PAGES;
+  Block->Big |= omp_indirect_pages_big(Lo, Size);
   if (Lo < Block->SpanLo)
     Block->SpanLo = Lo;
   if (Hi > Block->SpanHi)
