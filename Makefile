@@ -9,7 +9,8 @@ BUILD ?= build-$(LLVM)
 endif
 HOST_OFFLOAD := -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu
 
-.PHONY: all deps build run check check-sanitize fuzz bench clean
+.PHONY: all deps build run check check-sanitize check-gpu-bundle gpu-bundle \
+  fuzz bench clean
 
 all: build
 
@@ -37,6 +38,20 @@ check: build
 # its unit tests and every execution test (.ci/run runs it).
 check-sanitize: build
 	ninja -C $(BUILD) check-sanitize
+
+# The GPU bundle (utils/gpu-bundle): every GPU test program and the GPU
+# benchmarks built here for sm_90 (GPU_ARCH=sm_XX for another), and for the
+# host-offload device, with every library they load, in one archive,
+# $(BUILD)/gpu-bundle.tar.xz, for a machine with an NVIDIA driver and no
+# LLVM. utils/run-gpu-tests says how to run it there.
+GPU_ARCH ?= sm_90
+gpu-bundle: build
+	utils/gpu-bundle $(BUILD) --arch $(GPU_ARCH)
+
+# The bundle's host-offload half, run with LLVM, the build tree and the
+# system copies of the bundle's libraries hidden (.ci/run runs it).
+check-gpu-bundle: gpu-bundle
+	utils/check-gpu-bundle $(BUILD)
 
 # libFuzzer over the image registry, the table merge and the device lookup,
 # 10^6 inputs (not in CI).
