@@ -2,7 +2,8 @@
 //
 // A class is *indirect* when one of its own virtual functions is indirect
 // (typically: the class is defined in a `begin declare target indirect`
-// block), or when its vtable holds an indirect function and it declares no
+// block, or in a plain `declare target` block: addDeviceVirtualAttrs), or
+// when its vtable holds an indirect function and it declares no
 // virtual function of its own without a device copy (an override of an
 // indirect function, wherever declared, is indirect: addOverriderAttrs).
 // Objects of such a class built on the host and mapped to a device
@@ -17,6 +18,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <cstdint>
 #include <string>
@@ -40,6 +42,21 @@ struct FoundVTable {
 /// device copy from the unit that defines it, where the same rule applies.
 /// Call it before findIndirectFunctions and findIndirectVTables.
 void addOverriderAttrs(clang::ASTContext &Ctx);
+
+/// OpenMP 5.2: a virtual call on an object mapped from the host reaches the
+/// device copy of the final overrider. So every virtual function that no
+/// `indirect` clause names becomes indirect (an implicit `declare target
+/// ... indirect`), and its class an indirect class that registers its
+/// vtable, when it has a host and a device copy (a plain `declare target`
+/// block, `device_type(any)`, `declare target to/enter` naming it), or when
+/// it has no directive but its class is, or derives from, one of \p Called
+/// (device code calls their members virtually: DeviceCalls.h) and every
+/// virtual function the class declares is defined in this unit or has a
+/// device copy. Destructors keep their attributes, as addOverriderAttrs
+/// leaves them. Call it before addOverriderAttrs.
+void addDeviceVirtualAttrs(
+    clang::ASTContext &Ctx,
+    const llvm::DenseSet<const clang::CXXRecordDecl *> &Called);
 
 /// Every indirect class whose vtable this unit emits (no key function, or
 /// the key function defined here), in declaration order. Warns, with

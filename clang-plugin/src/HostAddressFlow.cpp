@@ -201,6 +201,17 @@ private:
     }
   }
 
+  /// A virtual function with a host and a device copy and no `indirect`
+  /// clause: the plugin makes it indirect (addDeviceVirtualAttrs).
+  static bool becomesIndirect(const FunctionDecl &FD) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
+    if (!MD || !MD->isVirtual() || decidingAttr(FD))
+      return false;
+    std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
+        OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
+    return DT && *DT == OMPDeclareTargetDeclAttr::DT_Any;
+  }
+
   void report(const Site &S, const OMPExecutableDirective &R) {
     SourceLocation Loc = S.Ref->getExprLoc();
     // A function the unit does not define may be indirect in the unit that
@@ -208,7 +219,8 @@ private:
     if (!S.Fn->isDefined())
       return;
     std::optional<bool> Indirect = isIndirect(*S.Fn, Ctx);
-    if ((Indirect && *Indirect) || !openmpTargetWarningEnabled(Diags, Loc))
+    if ((Indirect && *Indirect) || becomesIndirect(*S.Fn) ||
+        !openmpTargetWarningEnabled(Diags, Loc))
       return;
     reportOpenMPTargetWarning(
         Diags, Loc,

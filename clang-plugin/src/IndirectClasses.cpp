@@ -14,9 +14,12 @@
 // runtime drops the repeated pairs). The plugin has the code generator emit
 // that vtable in the host and the device job alike.
 //
-// Before that, addOverriderAttrs makes every override of an indirect
-// function indirect too, wherever its class is declared, so that classes
-// derived outside the block work (docs/indirect-forms.md, section 7).
+// Before that, addDeviceVirtualAttrs makes the virtual functions of classes
+// without `indirect` indirect when they have both copies (OpenMP 5.2: a
+// plain `declare target` block) or get an implicit device copy (device code
+// calls them virtually), and addOverriderAttrs makes every override of an
+// indirect function indirect too, wherever its class is declared, so that
+// classes derived outside the block work (docs/indirect-forms.md, section 7).
 //
 // Diagnostics (warnings): a virtual function in an indirect class's vtable
 // that may have no device copy (neither `declare target` nor defined in the
@@ -261,6 +264,68 @@ private:
 
 void addOverriderAttrs(ASTContext &Ctx) {
   Overriders(Ctx).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+namespace {
+/// Virtual functions with a device copy, or of a class device code calls
+/// virtually, that no directive made indirect.
+class DeviceVirtuals : public RecursiveASTVisitor<DeviceVirtuals> {
+public:
+  DeviceVirtuals(ASTContext &Ctx,
+                 const llvm::DenseSet<const CXXRecordDecl *> &Called)
+      : Ctx(Ctx), Called(Called) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (!RD->isCompleteDefinition() || RD->isDependentContext() ||
+        !RD->isDynamicClass())
+      return true;
+    bool Implicit = calledOnDevice(*RD) && allDefinedHere(*RD);
+    for (CXXMethodDecl *MD : RD->methods()) {
+      if (!MD->isVirtual() || MD->isImplicit() ||
+          isa<CXXDestructorDecl>(MD))
+        continue;
+      FunctionDecl *Latest = MD->getMostRecentDecl();
+      // `indirect(false)` on the function: the user's word stands.
+      if (decidingAttr(*Latest))
+        continue;
+      std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
+          OMPDeclareTargetDeclAttr::getDeviceType(Latest);
+      // Only a function with both copies can be reached from a host vtable;
+      // one without any directive gets its device copy implicitly.
+      if (DT ? *DT == OMPDeclareTargetDeclAttr::DT_Any : Implicit)
+        markIndirect(Ctx, *Latest);
+    }
+    return true;
+  }
+
+private:
+  /// \p RD, or a base of it, is called by virtual dispatch on the device.
+  bool calledOnDevice(const CXXRecordDecl &RD) const {
+    if (Called.count(RD.getCanonicalDecl()))
+      return true;
+    return llvm::any_of(Called, [&](const CXXRecordDecl *C) {
+      return RD.isDerivedFrom(C);
+    });
+  }
+  /// Every virtual function \p RD declares has a device copy or a
+  /// definition here (which gets an implicit one): marking them cannot ask
+  /// the device link for a function no unit compiles for the device.
+  static bool allDefinedHere(const CXXRecordDecl &RD) {
+    return llvm::all_of(RD.methods(), [](const CXXMethodDecl *MD) {
+      return !MD->isVirtual() || MD->isImplicit() || MD->isDefined() ||
+             isPureVirtual(*MD) || hasDeviceCopy(*MD);
+    });
+  }
+
+  ASTContext &Ctx;
+  const llvm::DenseSet<const CXXRecordDecl *> &Called;
+};
+} // namespace
+
+void addDeviceVirtualAttrs(
+    ASTContext &Ctx, const llvm::DenseSet<const CXXRecordDecl *> &Called) {
+  DeviceVirtuals(Ctx, Called).TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
 std::vector<FoundVTable> findIndirectVTables(ASTContext &Ctx) {

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ClangCompat.h"
+#include "DeviceCalls.h"
 #include "IndirectClasses.h"
 #include "IndirectDiagnostics.h"
 #include "IndirectFunctions.h"
@@ -58,6 +59,8 @@ public:
       return;
     std::vector<MapperRecord> Mappers = checkMappers(Ctx);
     checkStridedUpdates(Ctx);
+    DeviceCalls Device = findDeviceCalls(Ctx);
+    addDeviceVirtualAttrs(Ctx, Device.VirtualClasses);
     addOverriderAttrs(Ctx);
     std::vector<FoundFunction> Found = findIndirectFunctions(Ctx);
     std::vector<FoundVTable> VTables = findIndirectVTables(Ctx);
@@ -66,7 +69,8 @@ public:
     TUInfo Info{translationUnitId(Ctx, Found, CI.getPreprocessorOpts(),
                                   CI.getHeaderSearchOpts()),
                 {},
-                std::move(Mappers)};
+                std::move(Mappers),
+                Device.ThroughPointers};
     for (const FoundFunction &F : Found) {
       Info.Entries.push_back(
           {F.MangledName, unsigned(Info.Entries.size()), F.Signature});

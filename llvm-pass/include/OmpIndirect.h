@@ -40,6 +40,9 @@ constexpr llvm::StringLiteral EntriesMDName = "omp_indirect.entries";
 constexpr llvm::StringLiteral MappersMDName = "omp_indirect.mappers";
 /// Named metadata holding the translation unit's identifier.
 constexpr llvm::StringLiteral TUMDName = "omp_indirect.tu";
+/// Named metadata, present when the unit's device code calls through a
+/// pointer (the plugin's DeviceCalls.h).
+constexpr llvm::StringLiteral PointerCallsMDName = "omp_indirect.pointer_calls";
 /// Metadata kind of an indirect function entry (the design's kind 2).
 constexpr unsigned IndirectFuncKind = 2;
 /// Metadata kind of a vtable address point of an indirect class.
@@ -48,6 +51,9 @@ constexpr unsigned VTableKind = 3;
 constexpr uint32_t DeclareTargetFptrFlag = 0x8;
 /// Device runtime function that maps a host function pointer to the device.
 constexpr llvm::StringLiteral TranslateFnName = "__kmpc_target_translate_fptr";
+/// Device: the lookup of a vtable slot where the vtable's lookup missed
+/// (VirtualCalls.cpp), defined by the pass in each module that needs it.
+constexpr llvm::StringLiteral SlotLookupName = "__omp_indirect_translate_slot";
 /// Prefix of the per-translation-unit FPTR entry table.
 constexpr llvm::StringLiteral FptrTablePrefix = "__omp_offloading_fptr_entries_";
 /// Host section that gathers every FPTR entry of the program.
@@ -71,6 +77,11 @@ constexpr llvm::StringLiteral UnregisterImageName =
     "__omp_indirect_unregister_image";
 /// Layout version of the image descriptor.
 constexpr uint32_t ImageDescVersion = 3;
+/// Host: what a unit whose device code calls through pointers calls from a
+/// constructor (once per image), so that the runtime uploads a table even
+/// without indirect functions (docs/runtime.md, the stop).
+constexpr llvm::StringLiteral PointerCallsName =
+    "__omp_indirect_image_calls_through_pointers";
 ///}
 
 /// One entry of a translation unit's FPTR table: an indirect function, or
@@ -101,6 +112,7 @@ struct TUInfo {
   std::string Id;                     ///< Unique, equal on host and device.
   std::vector<IndirectEntry> Entries; ///< In declaration order.
   std::vector<MapperRecord> Mappers;  ///< In source order.
+  bool PointerCalls = false; ///< The unit's device code calls through one.
 };
 
 /// \name Metadata (Metadata.cpp)
@@ -170,9 +182,12 @@ bool runOmpIndirect(llvm::Module &M);
 llvm::FunctionCallee getTranslateFn(llvm::Module &M);
 /// True for functions of a device runtime, whose calls stay as they are.
 bool isDeviceRuntime(const llvm::Function &F);
-/// True (and a remark) when the callee of \p CB is read from a slot of a
-/// translated vtable, so it needs no lookup of its own.
-bool skipSlotLookup(llvm::CallBase &CB, llvm::OptimizationRemarkEmitter &ORE);
+/// When the callee of \p CB is read from a slot of a translated vtable
+/// (provably a vptr), makes the slot's own lookup run only where the vptr's
+/// lookup missed, and returns true (with a remark); the slot of a vtable
+/// that was translated is a device address.
+bool lookUpSlotOnMiss(llvm::CallBase &CB, llvm::FunctionCallee Translate,
+                      llvm::OptimizationRemarkEmitter &ORE);
 ///}
 
 /// The type of an FPTR entry in \p M: the layout of LLVM 16 and 19's

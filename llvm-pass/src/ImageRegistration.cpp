@@ -95,20 +95,25 @@ static Constant *sectionBound(Module &M, const Twine &Name) {
   return GV;
 }
 
-/// A linkonce_odr hidden function in \p C that calls \p Callee(\p Desc).
+/// A linkonce_odr hidden function in \p C that calls \p Callee(\p Desc),
+/// or \p Callee() when \p Desc is null.
 static Function *emitCaller(Module &M, Comdat *C, StringRef Name,
                             StringRef Callee, GlobalVariable *Desc) {
   LLVMContext &Ctx = M.getContext();
-  auto *FnTy = FunctionType::get(Type::getVoidTy(Ctx), false);
-  auto *F = Function::Create(FnTy, GlobalValue::LinkOnceODRLinkage, Name, M);
+  Type *Void = Type::getVoidTy(Ctx);
+  auto *F = Function::Create(FunctionType::get(Void, false),
+                             GlobalValue::LinkOnceODRLinkage, Name, M);
   F->setVisibility(GlobalValue::HiddenVisibility);
   F->setComdat(C);
   F->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
-  FunctionCallee Reg = M.getOrInsertFunction(
-      Callee, FunctionType::get(Type::getVoidTy(Ctx),
-                                {PointerType::get(Ctx, 0)}, false));
-  B.CreateCall(Reg, {Desc});
+  if (Desc)
+    B.CreateCall(M.getOrInsertFunction(
+                     Callee, FunctionType::get(
+                                 Void, {PointerType::get(Ctx, 0)}, false)),
+                 {Desc});
+  else
+    B.CreateCall(M.getOrInsertFunction(Callee, FunctionType::get(Void, false)));
   B.CreateRetVoid();
   return F;
 }
@@ -147,6 +152,17 @@ static void emitImageDescriptor(Module &M, GlobalVariable *MapP) {
                       65535, Desc);
 }
 
+/// Host, for a unit whose device code calls through pointers: a constructor
+/// that tells the runtime so, once per image (its own comdat).
+static void emitPointerCallsNote(Module &M) {
+  std::string Name = (PointerCallsName + "_ctor").str();
+  if (M.getFunction(Name))
+    return;
+  Function *F = emitCaller(M, M.getOrInsertComdat(Name), Name,
+                           PointerCallsName, nullptr);
+  appendToGlobalCtors(M, F, 65535, F);
+}
+
 unsigned emitImageRegistration(Module &M, const TUInfo &Info) {
   if (DisableImageRegistration || !hasOffloadCode(M, Info))
     return 0;
@@ -157,8 +173,11 @@ unsigned emitImageRegistration(Module &M, const TUInfo &Info) {
       !M.getNamedGlobal(MapPtrName)->isDeclaration())
     return 0;
   GlobalVariable *MapP = emitMapGlobal(M, Device);
-  if (!Device)
+  if (!Device) {
     emitImageDescriptor(M, MapP);
+    if (Info.PointerCalls)
+      emitPointerCallsNote(M);
+  }
   ++NumImageRegistrations;
   return 1;
 }

@@ -80,10 +80,20 @@ FunctionCallee getTranslateFn(Module &M) {
 
 /// True if the callee of \p CB already comes from the translation call, as
 /// when the pass runs twice on one module.
-static bool isTranslated(const CallBase &CB) {
-  auto *Src = dyn_cast<CallInst>(CB.getCalledOperand()->stripPointerCasts());
+static bool isTranslateCall(const Value *V) {
+  auto *Src = dyn_cast<CallInst>(V->stripPointerCasts());
   const Function *F = Src ? Src->getCalledFunction() : nullptr;
-  return F && F->getName() == TranslateFnName;
+  return F && (F->getName() == TranslateFnName || F->getName() == SlotLookupName);
+}
+
+/// True if \p CB's callee went through the lookup: the lookup's result, or
+/// the phi of a virtual call's slot and its lookup on a miss
+/// (lookUpSlotOnMiss).
+static bool isTranslated(const CallBase &CB) {
+  const Value *Callee = CB.getCalledOperand()->stripPointerCasts();
+  if (const auto *Phi = dyn_cast<PHINode>(Callee))
+    return llvm::any_of(Phi->incoming_values(), isTranslateCall);
+  return isTranslateCall(Callee);
 }
 
 /// True for a direct call to a runtime function that the compiler inserted
@@ -124,8 +134,8 @@ static bool rewriteCall(CallBase &CB, FunctionCallee Translate,
     });
     return false;
   }
-  if (skipSlotLookup(CB, ORE))
-    return false;
+  if (lookUpSlotOnMiss(CB, Translate, ORE))
+    return true;
   Value *Callee = CB.getCalledOperand();
   if (!DisableSkip && holdsDeviceAddress(Callee)) {
     ++NumSkipped;
@@ -159,7 +169,7 @@ static bool rewriteCall(CallBase &CB, FunctionCallee Translate,
 /// any pass runs and which marks every function with the assumption
 /// "ompx_no_call_asm".
 bool isDeviceRuntime(const Function &F) {
-  if (F.getName() == TranslateFnName)
+  if (F.getName() == TranslateFnName || F.getName() == SlotLookupName)
     return true;
   Attribute A = F.getFnAttribute("llvm.assume");
   return A.isStringAttribute() &&

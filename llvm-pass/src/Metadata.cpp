@@ -46,6 +46,8 @@ static void writeMappers(Module &M, const std::vector<MapperRecord> &Mappers) {
 
 void writeTUInfo(Module &M, const TUInfo &Info) {
   writeMappers(M, Info.Mappers);
+  if (Info.PointerCalls)
+    M.getOrInsertNamedMetadata(PointerCallsMDName);
   if (Info.Entries.empty() || M.getNamedMetadata(EntriesMDName))
     return;
   LLVMContext &Ctx = M.getContext();
@@ -106,6 +108,7 @@ TUInfo readTUInfo(const Module &M) {
   llvm::sort(Info.Entries, [](const IndirectEntry &A, const IndirectEntry &B) {
     return A.Order < B.Order;
   });
+  Info.PointerCalls = M.getNamedMetadata(PointerCallsMDName) != nullptr;
   if (const NamedMDNode *TU = M.getNamedMetadata(TUMDName))
     if (TU->getNumOperands() && TU->getOperand(0)->getNumOperands())
       if (auto *S = dyn_cast<MDString>(TU->getOperand(0)->getOperand(0)))

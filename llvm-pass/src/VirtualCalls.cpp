@@ -23,9 +23,21 @@
 //
 // The function pointer read from a translated vtable is a device address,
 // so the second lookup (IndirectCalls.cpp) is skipped when the vptr load is
-// provably one: clang's "vtable pointer" TBAA tag (-O1 and up),
-// `!invariant.group` (-fstrict-vtable-pointers) or an llvm.type.test of it.
-// At -O0 nothing proves it and the second lookup stays (a miss).
+// provably one (clang's "vtable pointer" TBAA tag, -O1 and up;
+// `!invariant.group`, -fstrict-vtable-pointers; or an llvm.type.test of it)
+// and the vptr's lookup hit. Where it missed (the class registered no
+// vtable, or the object was built on the device), the slot is looked up:
+//
+//   %vtable.miss = icmp eq ptr %vtable.device, %vtable
+//   br i1 %vtable.miss, label %lookup, label %call
+// lookup: %fptr.device = call ptr @__omp_indirect_translate_slot(ptr %fn)
+// call:   %vfn.device = phi ptr [ %fn, ... ], [ %fptr.device, %lookup ]
+//
+// so a host function is never called through a host vtable unseen (the
+// host-offload device stops there). __omp_indirect_translate_slot, which
+// the pass defines in the module, calls the lookup; unlike the lookup it is
+// not speculatable, so no later pass hoists it onto the hit path. At -O0 nothing proves the vptr load
+// and the second lookup stays unconditional.
 //
 // Remarks: `VtablePointerTranslated`, `SlotLookupSkipped` (passed).
 // Switches: -omp-indirect-disable-vptr-translation,
@@ -46,6 +58,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -168,10 +181,33 @@ static bool isProvenVptrLoad(const LoadInst &L, const Value &T) {
   return hasTypeTest(L) || hasTypeTest(T);
 }
 
-bool skipSlotLookup(CallBase &CB, OptimizationRemarkEmitter &ORE) {
+/// The slot's lookup on a miss: a function of the module that calls the
+/// lookup. The lookup is speculatable, so that loops hoist it; this one is
+/// not, so that no pass moves it out of its branch onto the hit path.
+static FunctionCallee getSlotLookupFn(Module &M, FunctionCallee Translate) {
+  LLVMContext &Ctx = M.getContext();
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  auto *Ty = FunctionType::get(Ptr, {Ptr}, false);
+  if (Function *F = M.getFunction(SlotLookupName))
+    return {Ty, F};
+  Function *F = Function::Create(Ty, GlobalValue::LinkOnceODRLinkage,
+                                 SlotLookupName, M);
+  F->setVisibility(GlobalValue::HiddenVisibility);
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::WillReturn);
+  F->setDoesNotAccessMemory();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  B.CreateRet(B.CreateCall(Translate, {F->getArg(0)}));
+  return {Ty, F};
+}
+
+bool lookUpSlotOnMiss(CallBase &CB, FunctionCallee Translate,
+                      OptimizationRemarkEmitter &ORE) {
   if (DisableSlotLookupSkip)
     return false;
-  auto *Slot = dyn_cast<LoadInst>(CB.getCalledOperand()->stripPointerCasts());
+  Value *Callee = CB.getCalledOperand();
+  auto *Slot = dyn_cast<LoadInst>(Callee->stripPointerCasts());
   if (!Slot)
     return false;
   Value *Addr = Slot->getPointerOperand()->stripPointerCasts();
@@ -183,10 +219,31 @@ bool skipSlotLookup(CallBase &CB, OptimizationRemarkEmitter &ORE) {
   auto *Vptr = dyn_cast<LoadInst>(T->getArgOperand(0)->stripPointerCasts());
   if (!Vptr || !isProvenVptrLoad(*Vptr, *T))
     return false;
+  // The lookup answered with the vptr itself: the vtable is not registered
+  // (a class without a device vtable) or already a device one. Only then is
+  // the slot looked up; a translated vtable's slot is a device address.
+  IRBuilder<> B(&CB);
+  Value *Miss = B.CreateICmpEQ(T, T->getArgOperand(0), "vtable.miss");
+  Instruction *Then = SplitBlockAndInsertIfThen(Miss, &CB, false);
+  B.SetInsertPoint(Then);
+  Type *Ptr = PointerType::get(CB.getContext(), 0);
+  CallInst *Looked = B.CreateCall(
+      getSlotLookupFn(*CB.getModule(), Translate),
+      {B.CreatePointerBitCastOrAddrSpaceCast(Callee, Ptr)}, "fptr.device");
+  Looked->setDoesNotAccessMemory();
+  Looked->setDoesNotThrow();
+  B.SetInsertPoint(CB.getParent(), CB.getParent()->begin());
+  PHINode *Phi = B.CreatePHI(Ptr, 2, "vfn.device");
+  Phi->addIncoming(B.CreatePointerBitCastOrAddrSpaceCast(Callee, Ptr),
+                   Then->getParent()->getSinglePredecessor());
+  Phi->addIncoming(Looked, Then->getParent());
+  CB.setCalledOperand(Phi);
   ++NumSlotLookupsSkipped;
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "SlotLookupSkipped", &CB)
-           << "virtual call reads a device vtable slot: no lookup needed";
+           << "virtual call: the slot of a translated vtable is called "
+              "without a lookup; where the vtable lookup missed (a class "
+              "without a registered vtable), the slot is looked up";
   });
   return true;
 }

@@ -108,8 +108,17 @@ void omp_indirect_view_free(omp_indirect_device_view *V);
 int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
                              __omp_offloading_fptr_map_ty **Out,
                              uint64_t *Size);
+/// Called once per image by a constructor of each image whose device code
+/// calls through pointers (the plugin says which): from then on a device
+/// gets a table even when no image has an indirect function, an empty one
+/// that still stops calls of host code on the host-offload device.
+void __omp_indirect_image_calls_through_pointers(void);
+/// Nonzero once an image said that (above).
+int omp_indirect_pointer_calls(void);
 /// Copies \p Table to the device and points every image of \p V on it at the
-/// copy. Returns 0, OMP_INDIRECT_RETRY, or 1 after an error message.
+/// copy (an empty table: a block without rows when omp_indirect_pointer_calls,
+/// else no block). Returns 0, OMP_INDIRECT_RETRY, or 1 after an error
+/// message.
 int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
                         uint64_t Size, __omp_offloading_fptr_map_ty *Table);
 /// The address on device \p DeviceId of the device copy of the global at

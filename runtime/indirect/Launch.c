@@ -62,9 +62,10 @@ static int upload(int DeviceId) {
   __omp_offloading_fptr_map_ty *Table;
   uint64_t Size;
   int Rc = omp_indirect_build_table(DeviceId, &V, &Table, &Size);
-  /* An empty table is uploaded only to clear one uploaded before (the images
-     with indirect functions were closed). */
-  if (!Rc && (Size || HasTable[DeviceId])) {
+  /* An empty table is uploaded to clear one uploaded before (the images
+     with indirect functions were closed), and where device code calls
+     through pointers: its code ranges make a call of host code stop. */
+  if (!Rc && (Size || HasTable[DeviceId] || omp_indirect_pointer_calls())) {
     Rc = omp_indirect_upload(DeviceId, &V, Size, Table);
     if (!Rc) {
       HasTable[DeviceId] = 1;

@@ -18,6 +18,7 @@
 #include "OmpIndirectRT.h"
 
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,14 +59,25 @@ static omp_indirect_lookup lookupFromEnv(void) {
                                    : OMP_INDIRECT_LOOKUP_HASH;
 }
 
+static _Atomic int PointerCalls;
+
+void __omp_indirect_image_calls_through_pointers(void) {
+  atomic_store_explicit(&PointerCalls, 1, memory_order_release);
+}
+
+int omp_indirect_pointer_calls(void) {
+  return atomic_load_explicit(&PointerCalls, memory_order_acquire);
+}
+
 /* Builds the block of Table, with the code ranges of V's images, and copies
-   it to a new allocation on the device: *Dev, or NULL for an empty table.
-   Returns nonzero after an error. */
+   it to a new allocation on the device: *Dev, or NULL for an empty table in
+   a program whose device code makes no call through a pointer. Returns
+   nonzero after an error. */
 static int copyBlock(int32_t DeviceId, const omp_indirect_device_view *V,
                      uint64_t Size, const __omp_offloading_fptr_map_ty *Table,
                      void **Dev) {
   *Dev = NULL;
-  if (!Size)
+  if (!Size && !omp_indirect_pointer_calls())
     return 0;
   omp_indirect_table_options Opts = {.lookup = lookupFromEnv()};
   if (omp_indirect_host_call_stop_options(DeviceId, V, &Opts))

@@ -1,9 +1,11 @@
 // A virtual call in a target region on a mapped object, in the PTX of the
 // device module: the vptr the kernel loads goes to
 // __kmpc_target_translate_fptr, and the slot is read through the result.
-// At -O2 clang's TBAA tag proves the load a vptr, so the function pointer
-// read from the slot is called with no second lookup; at -O0 nothing proves
-// it and the second lookup stays. The device vtables are in the module, and
+// At -O2 clang's TBAA tag proves the load a vptr, so where the vptr's lookup
+// hit (the result differs from the vptr) the function pointer read from the
+// slot is called with no second lookup; only a miss branches to the slot's
+// lookup, __omp_indirect_translate_slot, which no pass hoists onto the hit
+// path. At -O0 nothing proves it and the second lookup stays. The device vtables are in the module, and
 // the FPTR table holds their address points (vtable + 16).
 // REQUIRES: nvptx
 // RUN: %wclangxx %nvptx-offload --offload-arch=sm_80 --offload-device-only \
@@ -46,6 +48,11 @@ int main() {
 // CHECK:      ld.param.b64 [[DEVVT:%rd[0-9]+]], [retval0+0];
 // The slot is read from the device vtable.
 // CHECK:      ld.u64 [[SLOT:%rd[0-9]+]], [[[DEVVT]]];
+// O2-NEXT:    setp.ne.s64 [[HIT:%p[0-9]+]], [[DEVVT]], [[VPTR]];
+// O2-NEXT:    @[[HIT]] bra [[CALL:\$L__BB[0-9_]+]];
+// O2-NOT:     __kmpc_target_translate_fptr
+// O2:         __omp_indirect_translate_slot
+// O2:         [[CALL]]:
 // O2-NOT:     __kmpc_target_translate_fptr
 // O2:         call (retval0),
 // O2-NEXT:    [[SLOT]],
