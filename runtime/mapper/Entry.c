@@ -14,6 +14,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
+#include "Construct.h"
 #include "Expand.h"
 #include "Forward.h"
 #include "Libomptarget.h"
@@ -92,10 +93,18 @@ static void dataCall(omp_indirect_forward *F, omp_indirect_map_kind Kind,
     omp_indirect_forward_call(F, &In);
     return;
   }
+  static const omp_indirect_directive Directive[] = {
+      [OMP_INDIRECT_MAP_ENTER] = OMP_INDIRECT_DIRECTIVE_ENTER,
+      [OMP_INDIRECT_MAP_EXIT] = OMP_INDIRECT_DIRECTIVE_EXIT,
+      [OMP_INDIRECT_MAP_UPDATE] = OMP_INDIRECT_DIRECTIVE_UPDATE,
+  };
+  omp_indirect_construct C;
+  omp_indirect_construct_begin(&C, Directive[Kind], F->Loc, &In);
   omp_indirect_map_list Flat;
   omp_indirect_deep D;
   expandOrDie(&In, Kind, &Flat, &D);
   mapExpanded(Kind, F, In.Count, &Flat, &D);
+  omp_indirect_construct_end(&C);
   omp_indirect_free_deep(&D);
   omp_indirect_free_map_list(&Flat);
 }
@@ -185,6 +194,8 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
     fprintf(stderr, "omp-indirect: out of memory before a kernel launch\n");
     abort();
   }
+  omp_indirect_construct C;
+  omp_indirect_construct_begin(&C, OMP_INDIRECT_DIRECTIVE_TARGET, Loc, &In);
   omp_indirect_map_list Flat;
   omp_indirect_deep D;
   expandOrDie(&In, OMP_INDIRECT_MAP_ENTER, &Flat, &D);
@@ -225,6 +236,7 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   Exit.Fn = OMP_INDIRECT_NEXT(__tgt_target_data_end_mapper);
   Exit.Kind = OMP_INDIRECT_PRESENCE_EXIT;
   mapExpanded(OMP_INDIRECT_MAP_EXIT, &Exit, In.Count, &Flat, &D);
+  omp_indirect_construct_end(&C);
   omp_indirect_free_deep(&D);
   omp_indirect_free_map_list(&Flat);
   return Rc;

@@ -10,6 +10,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
+#include "Construct.h"
 
 #include "Foreign.h"
 #include "OmpIndirectRT.h"
@@ -206,7 +207,11 @@ static void allocateNew(omp_indirect_bulk *B) {
     omp_indirect_bulk_die(B, "the new pointees of one construct exceed 1 TiB");
   B->Block->Dev = omp_target_alloc(B->Total, B->Device);
   if (!B->Block->Dev)
-    omp_indirect_bulk_die(B, "cannot allocate device memory");
+    omp_indirect_construct_fail(
+        -1, -1,
+        "out of device memory: the deep copy asked device %d for %zu bytes "
+        "(%lld new pointees) and got none; stopping before any data moves",
+        B->Device, B->Total, (long long)B->Block->N);
   if (omp_indirect_debug())
     fprintf(stderr, "omp-indirect: mapper: 1 device allocation of %zu bytes "
                     "for the new pointees\n",
