@@ -7,6 +7,8 @@
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
 
+#include "Construct.h"
+#include "FaultGuard.h"
 #include "OmpIndirectRT.h"
 #include "Scratch.h"
 
@@ -61,14 +63,51 @@ int64_t omp_indirect_bulk_motion(const omp_indirect_bulk *B, int64_t I) {
   return M;
 }
 
+/* A copy of the program's data, under the construct's fault guard. */
+static void copyUser(void *Dst, const void *Src, size_t N) {
+  omp_indirect_guard *G = omp_indirect_guard_current();
+  if (G)
+    omp_indirect_guard_copy(G, Dst, Src, N);
+  else
+    memcpy(Dst, Src, N);
+}
+
+/* Reads one byte of each page of [Lo, Hi) under the guard. */
+static void touch(uintptr_t Lo, uintptr_t Hi) {
+  omp_indirect_guard *G = omp_indirect_guard_current();
+  if (!G || Lo >= Hi)
+    return;
+  G->On = 1;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  for (uintptr_t A = Lo; A < Hi; A = (A | 4095) + 1)
+    (void)*(volatile const char *)A;
+  (void)*(volatile const char *)(Hi - 1);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  G->On = 0;
+}
+
+void omp_indirect_bulk_probe(const omp_indirect_bulk *B, int64_t I,
+                             int64_t Dir) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  if (P->Type & Dir) {
+    touch(P->Lo, P->Hi);
+    return;
+  }
+  int32_t N;
+  const omp_indirect_range *Ranges = omp_indirect_ranges(&B->D, I, &N);
+  for (int32_t K = 0; K < N; ++K)
+    if (Ranges[K].Motion & Dir)
+      touch(Ranges[K].Lo, Ranges[K].Hi);
+}
+
 void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
                                char *Img, int64_t Dir, int ToImage) {
   const omp_indirect_pointee *P = &B->D.P[I];
   if (P->Type & Dir) {
     if (ToImage)
-      memcpy(Img, (void *)P->Lo, P->Hi - P->Lo);
+      copyUser(Img, (void *)P->Lo, P->Hi - P->Lo);
     else
-      memcpy((void *)P->Lo, Img, P->Hi - P->Lo);
+      copyUser((void *)P->Lo, Img, P->Hi - P->Lo);
     return;
   }
   int32_t N;
@@ -79,9 +118,9 @@ void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
       continue;
     char *At = Img + (R->Lo - P->Lo);
     if (ToImage)
-      memcpy(At, (void *)R->Lo, R->Hi - R->Lo);
+      copyUser(At, (void *)R->Lo, R->Hi - R->Lo);
     else
-      memcpy((void *)R->Lo, At, R->Hi - R->Lo);
+      copyUser((void *)R->Lo, At, R->Hi - R->Lo);
   }
 }
 
@@ -110,4 +149,38 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   free(B->Tops);
   free(B->Fresh);
   memset(B, 0, sizeof *B);
+}
+
+/* The top pointee above pointee I: its slot lies in the construct's item. */
+static int64_t topOf(const omp_indirect_bulk *B, int64_t I) {
+  while (B->D.P[I].Parent >= 0)
+    I = B->D.P[I].Parent;
+  return I;
+}
+
+void omp_indirect_bulk_fault(const omp_indirect_bulk *B,
+                             const omp_indirect_guard *G) {
+  const char *Op = G->Writing ? "write" : "read";
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    if (G->Addr < P->Lo || G->Addr >= P->Hi)
+      continue;
+    const omp_indirect_pointee *Top = &B->D.P[topOf(B, I)];
+    int64_t Elem = omp_indirect_construct_element(P->Entry,
+                                                  (uintptr_t)Top->Slot);
+    omp_indirect_construct_fail(
+        P->Entry, Elem,
+        "cannot %s the section's data: %llu bytes at %p (its pointer at "
+        "%p), address %p is not %s (%s); stopping rather than map "
+        "partial data",
+        Op, (unsigned long long)(P->Hi - P->Lo), (void *)P->Lo,
+        (void *)P->Slot, (void *)G->Addr,
+        G->Writing ? "writable" : "readable",
+        G->Sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
+  }
+  omp_indirect_construct_fail(
+      -1, -1,
+      "cannot %s the program's data at %p (%s) while copying it; stopping "
+      "rather than map partial data",
+      Op, (void *)G->Addr, G->Sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
 }

@@ -118,8 +118,19 @@ void *omp_indirect_bulk_devptr(const omp_indirect_bulk *B, int64_t I);
 /// (its image) when \p ToImage, else from \p Img to the host.
 void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
                                char *Img, int64_t Dir, int ToImage);
+/// Reads a byte of every page of pointee \p I's \p Dir-moving ranges under
+/// the fault guard: before a copy back, a page that is gone stops the
+/// program while nothing moved.
+void omp_indirect_bulk_probe(const omp_indirect_bulk *B, int64_t I,
+                             int64_t Dir);
 /// The motion bits of all the construct's mapper entries.
 int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B);
+struct omp_indirect_guard;
+/// After the fault guard (FaultGuard.h) caught a fault in a copy of the
+/// program's data: names the pointee at the faulting address and stops.
+void omp_indirect_bulk_fault(const omp_indirect_bulk *B,
+                             const struct omp_indirect_guard *G)
+    __attribute__((noreturn));
 /// The construct's map type of the entry that produced pointee \p I.
 static inline int64_t omp_indirect_bulk_user(const omp_indirect_bulk *B,
                                              int64_t I) {

@@ -16,6 +16,7 @@
 #include "Bulk.h"
 #include "Construct.h"
 #include "Expand.h"
+#include "FaultGuard.h"
 #include "Forward.h"
 #include "Libomptarget.h"
 #include "OmpIndirectRT.h"
@@ -66,11 +67,19 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   omp_indirect_bulk B;
   memset(&B, 0, sizeof B);
   B.D = *D;
+  /* A fault in the runtime's copies of the program's data (the placement
+     probes what the copies back will write, the transfers copy) comes
+     back here, and stops with the pointee named. */
+  omp_indirect_guard G;
+  if (sigsetjmp(G.Env, 0))
+    omp_indirect_bulk_fault(&B, &G);
+  omp_indirect_guard_arm(&G);
   omp_indirect_bulk_place(&B, F->DeviceId, Kind, &Out);
   if (omp_indirect_debug())
     report(NumIn, &Out, &B);
   omp_indirect_forward_call(F, &Out);
   omp_indirect_bulk_transfer(&B, &Out);
+  omp_indirect_guard_disarm(&G);
   memset(&B.D, 0, sizeof B.D); /* The caller's. */
   omp_indirect_bulk_free(&B);
   omp_indirect_free_map_list(&Out);
