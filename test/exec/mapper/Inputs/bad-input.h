@@ -4,7 +4,8 @@
 //   target  target map(tofrom: p[0:N]) around a kernel;
 //   enter   target enter data map(to: p[0:N]);
 //   update  enter data, a kernel that changes every value on the device,
-//           then target update from(p[0:N]).
+//           then target update from(p[0:N]);
+//   exit    the same, then target exit data map(from: p[0:N]).
 // The construct runs in a child process; all host data lies in shared
 // memory, so the parent sees it after the child stopped, and prints how
 // the child ended and whether the host data is what it was (nothing came
@@ -69,7 +70,11 @@ static void child(const char *Mode) {
       for (int j = 0; j < LEN; ++j)
         p[i].d[j] += 1000;
     BREAK(&p[BAD]);
+    if (!strcmp(Mode, "update")) {
 #pragma omp target update from(p[0 : N])
+    } else {
+#pragma omp target exit data map(from : p[0 : N])
+    }
   }
   _exit(0);
 }
