@@ -17,6 +17,7 @@
 #include <string.h>
 
 #define MOTION OMP_INDIRECT_MAP_MOTION
+#define FROM OMP_INDIRECT_MAP_FROM
 
 void omp_indirect_bulk_die(const omp_indirect_bulk *B, const char *What) {
   omp_indirect_error(B->Device,
@@ -86,18 +87,35 @@ static void touch(uintptr_t Lo, uintptr_t Hi) {
   G->On = 0;
 }
 
-void omp_indirect_bulk_probe(const omp_indirect_bulk *B, int64_t I,
-                             int64_t Dir) {
+/* The `from` ranges of pointee I, touched. */
+static void probe(const omp_indirect_bulk *B, int64_t I) {
   const omp_indirect_pointee *P = &B->D.P[I];
-  if (P->Type & Dir) {
+  if (P->Type & FROM) {
     touch(P->Lo, P->Hi);
     return;
   }
   int32_t N;
   const omp_indirect_range *Ranges = omp_indirect_ranges(&B->D, I, &N);
   for (int32_t K = 0; K < N; ++K)
-    if (Ranges[K].Motion & Dir)
+    if (Ranges[K].Motion & FROM)
       touch(Ranges[K].Lo, Ranges[K].Hi);
+}
+
+void omp_indirect_bulk_probe_back(const omp_indirect_bulk *B) {
+  omp_indirect_guard *G = omp_indirect_guard_current();
+  if (!G)
+    return;
+  G->Writing = 1;
+  int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    int64_t User = omp_indirect_bulk_user(B, I);
+    int Back = Exit ? (B->Class[I] & BULK_LAST) ||
+                          (User & OMP_INDIRECT_MAP_ALWAYS)
+                    : (User & FROM) != 0;
+    if ((B->Class[I] & BULK_KIND) == BULK_OWNED && Back)
+      probe(B, I);
+  }
+  G->Writing = 0;
 }
 
 void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,

@@ -118,11 +118,11 @@ void *omp_indirect_bulk_devptr(const omp_indirect_bulk *B, int64_t I);
 /// (its image) when \p ToImage, else from \p Img to the host.
 void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
                                char *Img, int64_t Dir, int ToImage);
-/// Reads a byte of every page of pointee \p I's \p Dir-moving ranges under
-/// the fault guard: before a copy back, a page that is gone stops the
-/// program while nothing moved.
-void omp_indirect_bulk_probe(const omp_indirect_bulk *B, int64_t I,
-                             int64_t Dir);
+/// Exit and update, after the placement: reads a byte of every page that
+/// the copies back of owned pointees will write, under the fault guard
+/// (FaultGuard.h). A page that is gone stops the program, named, before
+/// anything came back.
+void omp_indirect_bulk_probe_back(const omp_indirect_bulk *B);
 /// The motion bits of all the construct's mapper entries.
 int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B);
 struct omp_indirect_guard;

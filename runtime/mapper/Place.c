@@ -11,7 +11,6 @@
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
 #include "Construct.h"
-#include "FaultGuard.h"
 
 #include "Foreign.h"
 #include "OmpIndirectRT.h"
@@ -405,18 +404,8 @@ static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
     if (B->Class[I] == BULK_OWNED && B->Owner[I]->Refs == 0)
       B->Class[I] |= BULK_LAST;
   /* Before libomptarget copies anything back (the items, with device
-     pointers in them): every page the copies back will write is there. A
-     page that is gone stops the program, named, with the host unchanged. */
-  omp_indirect_guard_current()->Writing = 1;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    int64_t User = omp_indirect_bulk_user(B, I);
-    int Back = Exit ? (B->Class[I] & BULK_LAST) ||
-                          (User & OMP_INDIRECT_MAP_ALWAYS)
-                    : (User & OMP_INDIRECT_MAP_FROM) != 0;
-    if ((B->Class[I] & BULK_KIND) == BULK_OWNED && Back)
-      omp_indirect_bulk_probe(B, I, OMP_INDIRECT_MAP_FROM);
-  }
-  omp_indirect_guard_current()->Writing = 0;
+     pointers in them). */
+  omp_indirect_bulk_probe_back(B);
 }
 
 void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
