@@ -1,8 +1,9 @@
 // Element 500 of 1000 has d = NULL and len = 4: a NULL pointer with a
-// nonzero length is no array section of any array (OpenMP 5.1, 2.1.5:
-// "The array section must be a subset of the original array"), so the
-// runtime stops before any data moves, for target, enter data and update,
-// naming the element and the section. A NULL pointer with length 0 maps
+// nonzero length is no array section of any array ("The array section
+// must be a subset of the original array", OpenMP 5.0 and 5.1 section
+// 2.1.5, 5.2 section 3.2.5; the implicit array of a NULL pointer has no
+// element), so the runtime stops before any data moves, for target, enter
+// data and update, naming the element and the section. A NULL pointer with length 0 maps
 // nothing (null-pointees-print-nothing.c). Before, and with stock
 // clang-16: a segfault without a message.
 // RUN: %wclang %host-offload -fno-sanitize=pointer-overflow -g -O1 %s -o %t
