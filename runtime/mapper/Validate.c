@@ -15,13 +15,15 @@
    that cannot be host data the program filled, and no device of this
    machine allocates it (the host-offload device allocates host memory). */
 static uint64_t deviceLimit(void) {
-  static uint64_t Limit;
-  if (!Limit) {
+  static uint64_t Limit; /* Threads may compute it at once: same value. */
+  uint64_t L = __atomic_load_n(&Limit, __ATOMIC_RELAXED);
+  if (!L) {
     long Pages = sysconf(_SC_PHYS_PAGES), Page = sysconf(_SC_PAGESIZE);
-    Limit = Pages > 0 && Page > 0 ? (uint64_t)Pages * (uint64_t)Page
-                                  : (uint64_t)INT64_MAX;
+    L = Pages > 0 && Page > 0 ? (uint64_t)Pages * (uint64_t)Page
+                              : (uint64_t)INT64_MAX;
+    __atomic_store_n(&Limit, L, __ATOMIC_RELAXED);
   }
-  return Limit;
+  return L;
 }
 
 void omp_indirect_check_begin(omp_indirect_check *C,
