@@ -9,10 +9,11 @@
  * thread, so the program's own handlers, gdb and the sanitizers see what
  * they saw before.
  *
- * USAGE, around a construct's transfers:
+ * USAGE, around a construct's placement, libomptarget call and transfers
+ * (Entry.c):
  *   omp_indirect_guard G;
  *   if (sigsetjmp(G.Env, 0))
- *     <report G.Addr and stop>;        // never returns to the loop
+ *     omp_indirect_bulk_fault(&B, &G); // names G.Addr's pointee, stops
  *   omp_indirect_guard_arm(&G);
  *   ... omp_indirect_guard_copy(Dst, Src, N) ...   // each copy of user data
  *   omp_indirect_guard_disarm(&G);
