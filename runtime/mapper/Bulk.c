@@ -73,48 +73,36 @@ static void copyUser(void *Dst, const void *Src, size_t N) {
     memcpy(Dst, Src, N);
 }
 
-/* Reads one byte of each page of [Lo, Hi) under the guard. */
-static void touch(uintptr_t Lo, uintptr_t Hi) {
-  omp_indirect_guard *G = omp_indirect_guard_current();
-  if (!G || Lo >= Hi)
-    return;
-  G->On = 1;
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  for (uintptr_t A = Lo; A < Hi; A = (A | 4095) + 1)
-    (void)*(volatile const char *)A;
-  (void)*(volatile const char *)(Hi - 1);
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  G->On = 0;
+/* Reads one byte of each page of [Lo, Hi) that is not *Last, the page
+   read last (pointees in address order share pages: most read none). */
+static void touch(uintptr_t Lo, uintptr_t Hi, uintptr_t *Last) {
+  for (uintptr_t A = Lo & ~(uintptr_t)4095; A < Hi; A += 4096)
+    if (A != *Last) {
+      (void)*(volatile const char *)(A < Lo ? Lo : A);
+      *Last = A;
+    }
 }
 
-/* The `from` ranges of pointee I, touched. */
-static void probe(const omp_indirect_bulk *B, int64_t I) {
+void omp_indirect_bulk_probe(const omp_indirect_bulk *B, int64_t I,
+                             uintptr_t *Last) {
+  omp_indirect_guard *G = omp_indirect_guard_current();
   const omp_indirect_pointee *P = &B->D.P[I];
-  if (P->Type & FROM) {
-    touch(P->Lo, P->Hi);
-    return;
-  }
-  int32_t N;
-  const omp_indirect_range *Ranges = omp_indirect_ranges(&B->D, I, &N);
-  for (int32_t K = 0; K < N; ++K)
-    if (Ranges[K].Motion & FROM)
-      touch(Ranges[K].Lo, Ranges[K].Hi);
-}
-
-void omp_indirect_bulk_probe_back(const omp_indirect_bulk *B) {
-  omp_indirect_guard *G = omp_indirect_guard_current();
   if (!G)
     return;
   G->Writing = 1;
-  int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    int64_t User = omp_indirect_bulk_user(B, I);
-    int Back = Exit ? (B->Class[I] & BULK_LAST) ||
-                          (User & OMP_INDIRECT_MAP_ALWAYS)
-                    : (User & FROM) != 0;
-    if ((B->Class[I] & BULK_KIND) == BULK_OWNED && Back)
-      probe(B, I);
+  G->On = 1;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  if (P->Type & FROM) {
+    touch(P->Lo, P->Hi, Last);
+  } else {
+    int32_t N;
+    const omp_indirect_range *Ranges = omp_indirect_ranges(&B->D, I, &N);
+    for (int32_t K = 0; K < N; ++K)
+      if (Ranges[K].Motion & FROM)
+        touch(Ranges[K].Lo, Ranges[K].Hi, Last);
   }
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  G->On = 0;
   G->Writing = 0;
 }
 

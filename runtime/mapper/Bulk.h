@@ -118,11 +118,13 @@ void *omp_indirect_bulk_devptr(const omp_indirect_bulk *B, int64_t I);
 /// (its image) when \p ToImage, else from \p Img to the host.
 void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
                                char *Img, int64_t Dir, int ToImage);
-/// Exit and update, after the placement: reads a byte of every page that
-/// the copies back of owned pointees will write, under the fault guard
-/// (FaultGuard.h). A page that is gone stops the program, named, before
-/// anything came back.
-void omp_indirect_bulk_probe_back(const omp_indirect_bulk *B);
+/// Exit and update, in the placement: reads a byte of every page that the
+/// copy back of owned pointee \p I will write (its `from` ranges), under
+/// the fault guard (FaultGuard.h), but not page *\p Last, the page read
+/// last (start with 1). A page that is gone stops the program, named,
+/// before anything came back.
+void omp_indirect_bulk_probe(const omp_indirect_bulk *B, int64_t I,
+                             uintptr_t *Last);
 /// The motion bits of all the construct's mapper entries.
 int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B);
 struct omp_indirect_guard;

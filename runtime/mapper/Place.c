@@ -368,8 +368,10 @@ static void saveSlot(omp_indirect_bulk *B, int64_t I) {
 static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
+  uintptr_t Probed = 1;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
+    int64_t User = omp_indirect_bulk_user(B, I);
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     saveSlot(B, I);
@@ -387,11 +389,17 @@ static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
       B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
       B->Owner[I] = E;
       if (Exit) {
-        if (omp_indirect_bulk_user(B, I) & OMP_INDIRECT_MAP_DELETE)
+        if (User & OMP_INDIRECT_MAP_DELETE)
           E->Refs = 0;
         else if (E->Refs > 0)
           --E->Refs;
       }
+      /* Its data will come back (its last reference went, or `always`, or
+         an update from): before libomptarget copies the items back, with
+         device pointers in them, every page it will write must be there. */
+      if (Exit ? E->Refs == 0 || (User & OMP_INDIRECT_MAP_ALWAYS)
+               : (User & OMP_INDIRECT_MAP_FROM))
+        omp_indirect_bulk_probe(B, I, &Probed);
       continue;
     }
     B->Class[I] = BULK_ITEM;
@@ -403,9 +411,6 @@ static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   for (int64_t I = 0; Exit && I < B->D.NP; ++I)
     if (B->Class[I] == BULK_OWNED && B->Owner[I]->Refs == 0)
       B->Class[I] |= BULK_LAST;
-  /* Before libomptarget copies anything back (the items, with device
-     pointers in them). */
-  omp_indirect_bulk_probe_back(B);
 }
 
 void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
