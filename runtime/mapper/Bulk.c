@@ -83,8 +83,8 @@ static void touch(uintptr_t Lo, uintptr_t Hi, uintptr_t *Last) {
     }
 }
 
-void omp_indirect_bulk_probe(const omp_indirect_bulk *B, int64_t I,
-                             uintptr_t *Last) {
+void omp_indirect_bulk_probe_pages(const omp_indirect_bulk *B, int64_t I,
+                                   uintptr_t *Last) {
   omp_indirect_guard *G = omp_indirect_guard_current();
   const omp_indirect_pointee *P = &B->D.P[I];
   if (!G)

@@ -123,8 +123,18 @@ void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
 /// the fault guard (FaultGuard.h), but not page *\p Last, the page read
 /// last (start with 1). A page that is gone stops the program, named,
 /// before anything came back.
-void omp_indirect_bulk_probe(const omp_indirect_bulk *B, int64_t I,
-                             uintptr_t *Last);
+void omp_indirect_bulk_probe_pages(const omp_indirect_bulk *B, int64_t I,
+                                   uintptr_t *Last);
+static inline void omp_indirect_bulk_probe(const omp_indirect_bulk *B,
+                                           int64_t I, uintptr_t *Last) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  /* Most pointees lie in the page the one before them was read in. */
+  if ((P->Type & OMP_INDIRECT_MAP_FROM) && P->Lo < P->Hi &&
+      (P->Lo & ~(uintptr_t)4095) == *Last &&
+      ((P->Hi - 1) & ~(uintptr_t)4095) == *Last)
+    return;
+  omp_indirect_bulk_probe_pages(B, I, Last);
+}
 /// The motion bits of all the construct's mapper entries.
 int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B);
 struct omp_indirect_guard;

@@ -479,7 +479,7 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
   collector C;
   memset(&C, 0, sizeof C);
   C.T.D = Deep;
-  omp_indirect_check_begin(&C.Check, Kind);
+  omp_indirect_check_begin(&C.Check, Deep);
   if (In->Count >= 0xffff) {
     fprintf(stderr, "omp-indirect: a construct with %d map entries is too "
                     "large for MEMBER_OF\n",

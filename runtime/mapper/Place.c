@@ -11,6 +11,7 @@
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
 #include "Construct.h"
+#include "Validate.h"
 
 #include "Foreign.h"
 #include "OmpIndirectRT.h"
@@ -139,9 +140,11 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
     omp_indirect_bulk_die(B, "out of host memory (or 2^24 blocks live)");
   omp_indirect_foreign Foreign;
   omp_indirect_foreign_begin(&Foreign, B->Device);
+  uint64_t Sum = 0; /* Every section's bytes (Validate.h). */
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = NULL;
+    Sum += P->Hi - P->Lo;
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     B->Class[I] = BULK_ITEM;
@@ -177,6 +180,8 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
   }
   omp_indirect_foreign_end(&Foreign);
   free(S);
+  if (Sum > omp_indirect_check_limit())
+    omp_indirect_check_total(&B->D);
   if (!InOrder) {
     cand *C = omp_indirect_bulk_alloc(B, sizeof(cand) * (size_t)NC);
     NC = 0;

@@ -1,11 +1,11 @@
 // Every section of 1000 is 1/600 of the host's memory: each could be
 // mapped, but an entering construct's sections add up to more than the
-// device can hold. The runtime stops at the element that crosses the
-// limit, before any data moves (and before it would read past the one
-// small buffer every pointer here shares).
+// device can hold. The placement sums them and stops, naming the element
+// that crosses the limit, before any data moves (and before it would read
+// past the one small buffer every pointer here shares).
 // RUN: %wclang %host-offload -g -O1 %s -o %t
 // RUN: not --crash %t 2>&1 | FileCheck %s
-// CHECK: omp-indirect: target enter data at {{.*}}bad-sections-add-up.c:[[#]], map(to: p[0:N]) with mapper 'default' for 'S': element [[#]]: section s.d[0:s.len] (mapper at {{.*}}) ([[#]] bytes) brings the construct's sections to [[#]] bytes, more than the device can hold ([[#]] bytes); stopping before any data moves
+// CHECK: omp-indirect: target enter data at {{.*}}bad-sections-add-up.c:[[#]], map(to: p[0:N]) with mapper 'default' for 'S': element [[#]]: the section of [[#]] bytes at 0x{{[0-9a-f]+}} (its pointer at 0x{{[0-9a-f]+}}) brings the construct's sections to [[#]] bytes, more than the device can hold ([[#]] bytes); stopping before any data moves
 // CHECK-NOT: mapped
 #include <stdio.h>
 #include <stdlib.h>
