@@ -157,11 +157,14 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   memset(B, 0, sizeof *B);
 }
 
-/* The top pointee above pointee I: its slot lies in the construct's item. */
-static int64_t topOf(const omp_indirect_bulk *B, int64_t I) {
-  while (B->D.P[I].Parent >= 0)
-    I = B->D.P[I].Parent;
-  return I;
+int64_t omp_indirect_bulk_element(const omp_indirect_deep *D, int64_t I) {
+  const omp_indirect_pointee *P = &D->P[I];
+  int64_t E = omp_indirect_construct_element(P->Entry, (uintptr_t)P->Slot);
+  while (E < 0 && P->Parent >= 0) {
+    P = &D->P[P->Parent];
+    E = omp_indirect_construct_element(P->Entry, (uintptr_t)P->Slot);
+  }
+  return E;
 }
 
 void omp_indirect_bulk_fault(const omp_indirect_bulk *B,
@@ -171,11 +174,8 @@ void omp_indirect_bulk_fault(const omp_indirect_bulk *B,
     const omp_indirect_pointee *P = &B->D.P[I];
     if (G->Addr < P->Lo || G->Addr >= P->Hi)
       continue;
-    const omp_indirect_pointee *Top = &B->D.P[topOf(B, I)];
-    int64_t Elem = omp_indirect_construct_element(P->Entry,
-                                                  (uintptr_t)Top->Slot);
     omp_indirect_construct_fail(
-        P->Entry, Elem,
+        P->Entry, omp_indirect_bulk_element(&B->D, I),
         "cannot %s the section's data: %llu bytes at %p (its pointer at "
         "%p), address %p is not %s (%s); stopping rather than map "
         "partial data",

@@ -58,6 +58,10 @@ void omp_indirect_construct_fail(int32_t Entry, int64_t Elem,
 /// (-1 when \p A is outside the item or the element size is not known).
 int64_t omp_indirect_construct_element(int32_t Entry, uintptr_t A);
 
+/// The element of its entry's item that pointee \p I of \p D belongs to:
+/// the element holding its pointer, or its parent's (Bulk.c).
+int64_t omp_indirect_bulk_element(const omp_indirect_deep *D, int64_t I);
+
 /// \name The mapper function's name (MapperName.c), for messages only.
 ///{
 /// Writes into \p Id the mapper's identifier and into \p Type its type

@@ -168,11 +168,9 @@ void omp_indirect_check_total(const omp_indirect_deep *D) {
       break;
   if (I == D->NP)
     I = D->NP - 1;
-  const omp_indirect_pointee *P = &D->P[I], *Top = P;
-  while (Top->Parent >= 0)
-    Top = &D->P[Top->Parent];
+  const omp_indirect_pointee *P = &D->P[I];
   omp_indirect_construct_fail(
-      P->Entry, omp_indirect_construct_element(P->Entry, (uintptr_t)Top->Slot),
+      P->Entry, omp_indirect_bulk_element(D, I),
       "the section of %llu bytes at %p (its pointer at %p) brings the "
       "construct's sections to %llu bytes, more than the device can hold "
       "(%llu bytes); stopping before any data moves",

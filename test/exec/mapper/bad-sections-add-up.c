@@ -5,7 +5,7 @@
 // past the one small buffer every pointer here shares).
 // RUN: %wclang %host-offload -g -O1 %s -o %t
 // RUN: not --crash %t 2>&1 | FileCheck %s
-// CHECK: omp-indirect: target enter data at {{.*}}bad-sections-add-up.c:[[#]], map(to: p[0:N]) with mapper 'default' for 'S': element [[#]]: the section of [[#]] bytes at 0x{{[0-9a-f]+}} (its pointer at 0x{{[0-9a-f]+}}) brings the construct's sections to [[#]] bytes, more than the device can hold ([[#]] bytes); stopping before any data moves
+// CHECK: omp-indirect: target enter data at {{.*}}bad-sections-add-up.c:[[#]], map(to: p[0:N]) with mapper 'default' for 'S': element 60{{[0-9]}}: the section of [[#]] bytes at 0x{{[0-9a-f]+}} (its pointer at 0x{{[0-9a-f]+}}) brings the construct's sections to [[#]] bytes, more than the device can hold ([[#]] bytes); stopping before any data moves
 // CHECK-NOT: mapped
 #include <stdio.h>
 #include <stdlib.h>
