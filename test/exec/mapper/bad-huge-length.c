@@ -1,4 +1,4 @@
-// Element 500 of 1000 has len = 2^40 (16 TiB of ints): a section larger
+// Element 500 of 1000 has len = 2^40 (4 TiB of ints): a section larger
 // than the device can hold (the host's memory) stops before any data
 // moves, for target, enter data and update, with the construct, the
 // clause, the mapper, the element and the section's size. Stock clang-16:
