@@ -7,6 +7,8 @@
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
 
+#include "Construct.h"
+#include "FaultGuard.h"
 #include "OmpIndirectRT.h"
 #include "Scratch.h"
 
@@ -15,6 +17,7 @@
 #include <string.h>
 
 #define MOTION OMP_INDIRECT_MAP_MOTION
+#define FROM OMP_INDIRECT_MAP_FROM
 
 void omp_indirect_bulk_die(const omp_indirect_bulk *B, const char *What) {
   omp_indirect_error(B->Device,
@@ -61,14 +64,56 @@ int64_t omp_indirect_bulk_motion(const omp_indirect_bulk *B, int64_t I) {
   return M;
 }
 
+/* A copy of the program's data, under the construct's fault guard. */
+static void copyUser(void *Dst, const void *Src, size_t N) {
+  omp_indirect_guard *G = omp_indirect_guard_current();
+  if (G)
+    omp_indirect_guard_copy(G, Dst, Src, N);
+  else
+    memcpy(Dst, Src, N);
+}
+
+/* Reads one byte of each page of [Lo, Hi) that is not *Last, the page
+   read last (pointees in address order share pages: most read none). */
+static void touch(uintptr_t Lo, uintptr_t Hi, uintptr_t *Last) {
+  for (uintptr_t A = Lo & ~(uintptr_t)4095; A < Hi; A += 4096)
+    if (A != *Last) {
+      (void)*(volatile const char *)(A < Lo ? Lo : A);
+      *Last = A;
+    }
+}
+
+void omp_indirect_bulk_probe_pages(const omp_indirect_bulk *B, int64_t I,
+                                   uintptr_t *Last) {
+  omp_indirect_guard *G = omp_indirect_guard_current();
+  const omp_indirect_pointee *P = &B->D.P[I];
+  if (!G)
+    return;
+  G->Writing = 1;
+  G->On = 1;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  if (P->Type & FROM) {
+    touch(P->Lo, P->Hi, Last);
+  } else {
+    int32_t N;
+    const omp_indirect_range *Ranges = omp_indirect_ranges(&B->D, I, &N);
+    for (int32_t K = 0; K < N; ++K)
+      if (Ranges[K].Motion & FROM)
+        touch(Ranges[K].Lo, Ranges[K].Hi, Last);
+  }
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  G->On = 0;
+  G->Writing = 0;
+}
+
 void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
                                char *Img, int64_t Dir, int ToImage) {
   const omp_indirect_pointee *P = &B->D.P[I];
   if (P->Type & Dir) {
     if (ToImage)
-      memcpy(Img, (void *)P->Lo, P->Hi - P->Lo);
+      copyUser(Img, (void *)P->Lo, P->Hi - P->Lo);
     else
-      memcpy((void *)P->Lo, Img, P->Hi - P->Lo);
+      copyUser((void *)P->Lo, Img, P->Hi - P->Lo);
     return;
   }
   int32_t N;
@@ -79,9 +124,9 @@ void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
       continue;
     char *At = Img + (R->Lo - P->Lo);
     if (ToImage)
-      memcpy(At, (void *)R->Lo, R->Hi - R->Lo);
+      copyUser(At, (void *)R->Lo, R->Hi - R->Lo);
     else
-      memcpy((void *)R->Lo, At, R->Hi - R->Lo);
+      copyUser((void *)R->Lo, At, R->Hi - R->Lo);
   }
 }
 
@@ -110,4 +155,38 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   free(B->Tops);
   free(B->Fresh);
   memset(B, 0, sizeof *B);
+}
+
+int64_t omp_indirect_bulk_element(const omp_indirect_deep *D, int64_t I) {
+  const omp_indirect_pointee *P = &D->P[I];
+  int64_t E = omp_indirect_construct_element(P->Entry, (uintptr_t)P->Slot);
+  while (E < 0 && P->Parent >= 0) {
+    P = &D->P[P->Parent];
+    E = omp_indirect_construct_element(P->Entry, (uintptr_t)P->Slot);
+  }
+  return E;
+}
+
+void omp_indirect_bulk_fault(const omp_indirect_bulk *B,
+                             const omp_indirect_guard *G) {
+  const char *Op = G->Writing ? "write" : "read";
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    if (G->Addr < P->Lo || G->Addr >= P->Hi)
+      continue;
+    omp_indirect_construct_fail(
+        P->Entry, omp_indirect_bulk_element(&B->D, I),
+        "cannot %s the section's data: %llu bytes at %p (its pointer at "
+        "%p), address %p is not %s (%s); stopping rather than map "
+        "partial data",
+        Op, (unsigned long long)(P->Hi - P->Lo), (void *)P->Lo,
+        (void *)P->Slot, (void *)G->Addr,
+        G->Writing ? "writable" : "readable",
+        G->Sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
+  }
+  omp_indirect_construct_fail(
+      -1, -1,
+      "cannot %s the program's data at %p (%s) while copying it; stopping "
+      "rather than map partial data",
+      Op, (void *)G->Addr, G->Sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
 }

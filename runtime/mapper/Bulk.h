@@ -118,8 +118,31 @@ void *omp_indirect_bulk_devptr(const omp_indirect_bulk *B, int64_t I);
 /// (its image) when \p ToImage, else from \p Img to the host.
 void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
                                char *Img, int64_t Dir, int ToImage);
+/// Exit and update, in the placement: reads a byte of every page that the
+/// copy back of owned pointee \p I will write (its `from` ranges), under
+/// the fault guard (FaultGuard.h), but not page *\p Last, the page read
+/// last (start with 1). A page that is gone stops the program, named,
+/// before anything came back.
+void omp_indirect_bulk_probe_pages(const omp_indirect_bulk *B, int64_t I,
+                                   uintptr_t *Last);
+static inline void omp_indirect_bulk_probe(const omp_indirect_bulk *B,
+                                           int64_t I, uintptr_t *Last) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  /* Most pointees lie in the page the one before them was read in. */
+  if ((P->Type & OMP_INDIRECT_MAP_FROM) && P->Lo < P->Hi &&
+      (P->Lo & ~(uintptr_t)4095) == *Last &&
+      ((P->Hi - 1) & ~(uintptr_t)4095) == *Last)
+    return;
+  omp_indirect_bulk_probe_pages(B, I, Last);
+}
 /// The motion bits of all the construct's mapper entries.
 int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B);
+struct omp_indirect_guard;
+/// After the fault guard (FaultGuard.h) caught a fault in a copy of the
+/// program's data: names the pointee at the faulting address and stops.
+void omp_indirect_bulk_fault(const omp_indirect_bulk *B,
+                             const struct omp_indirect_guard *G)
+    __attribute__((noreturn));
 /// The construct's map type of the entry that produced pointee \p I.
 static inline int64_t omp_indirect_bulk_user(const omp_indirect_bulk *B,
                                              int64_t I) {

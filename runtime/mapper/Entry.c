@@ -14,7 +14,9 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
+#include "Construct.h"
 #include "Expand.h"
+#include "FaultGuard.h"
 #include "Forward.h"
 #include "Libomptarget.h"
 #include "OmpIndirectRT.h"
@@ -65,11 +67,19 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   omp_indirect_bulk B;
   memset(&B, 0, sizeof B);
   B.D = *D;
+  /* A fault in the runtime's copies of the program's data (the placement
+     probes what the copies back will write, the transfers copy) comes
+     back here, and stops with the pointee named. */
+  omp_indirect_guard G;
+  if (sigsetjmp(G.Env, 0))
+    omp_indirect_bulk_fault(&B, &G);
+  omp_indirect_guard_arm(&G);
   omp_indirect_bulk_place(&B, F->DeviceId, Kind, &Out);
   if (omp_indirect_debug())
     report(NumIn, &Out, &B);
   omp_indirect_forward_call(F, &Out);
   omp_indirect_bulk_transfer(&B, &Out);
+  omp_indirect_guard_disarm(&G);
   memset(&B.D, 0, sizeof B.D); /* The caller's. */
   omp_indirect_bulk_free(&B);
   omp_indirect_free_map_list(&Out);
@@ -92,10 +102,18 @@ static void dataCall(omp_indirect_forward *F, omp_indirect_map_kind Kind,
     omp_indirect_forward_call(F, &In);
     return;
   }
+  static const omp_indirect_directive Directive[] = {
+      [OMP_INDIRECT_MAP_ENTER] = OMP_INDIRECT_DIRECTIVE_ENTER,
+      [OMP_INDIRECT_MAP_EXIT] = OMP_INDIRECT_DIRECTIVE_EXIT,
+      [OMP_INDIRECT_MAP_UPDATE] = OMP_INDIRECT_DIRECTIVE_UPDATE,
+  };
+  omp_indirect_construct C;
+  omp_indirect_construct_begin(&C, Directive[Kind], F->Loc, &In);
   omp_indirect_map_list Flat;
   omp_indirect_deep D;
   expandOrDie(&In, Kind, &Flat, &D);
   mapExpanded(Kind, F, In.Count, &Flat, &D);
+  omp_indirect_construct_end(&C);
   omp_indirect_free_deep(&D);
   omp_indirect_free_map_list(&Flat);
 }
@@ -185,6 +203,8 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
     fprintf(stderr, "omp-indirect: out of memory before a kernel launch\n");
     abort();
   }
+  omp_indirect_construct C;
+  omp_indirect_construct_begin(&C, OMP_INDIRECT_DIRECTIVE_TARGET, Loc, &In);
   omp_indirect_map_list Flat;
   omp_indirect_deep D;
   expandOrDie(&In, OMP_INDIRECT_MAP_ENTER, &Flat, &D);
@@ -225,6 +245,7 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   Exit.Fn = OMP_INDIRECT_NEXT(__tgt_target_data_end_mapper);
   Exit.Kind = OMP_INDIRECT_PRESENCE_EXIT;
   mapExpanded(OMP_INDIRECT_MAP_EXIT, &Exit, In.Count, &Flat, &D);
+  omp_indirect_construct_end(&C);
   omp_indirect_free_deep(&D);
   omp_indirect_free_map_list(&Flat);
   return Rc;

@@ -30,6 +30,7 @@
 #include "Libomptarget.h"
 #include "OmpIndirectRT.h"
 #include "Scratch.h"
+#include "Validate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -261,6 +262,7 @@ typedef struct collector {
   size_t Seen;
   int Failed;
   int Refused; /* A component the expansion does not take (said why). */
+  omp_indirect_check Check; /* Validation of each component (Validate.h). */
 } collector;
 
 /* The collector of the expansion running on this thread; any other handle
@@ -284,6 +286,7 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
      only clang 22's constructs use, would name a pointee pushed apart that
      the tree cannot tie to its pointer: stop rather than leave a host
      pointer on the device. */
+  omp_indirect_check_component(&C->Check, Base, Begin, Size, Type, Name);
   if ((Type & OMP_INDIRECT_MAP_ATTACH) && !C->Failed) {
     fprintf(stderr, "omp-indirect: a mapper function pushed an ATTACH "
                     "component, which the deep copy does not take\n");
@@ -383,6 +386,7 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
   T->Entry = K;
   C->Seen = 0;
   C->Failed = C->Refused = 0;
+  omp_indirect_check_entry(&C->Check, K, In->Begins[K], In->Sizes[K]);
   /* The entry itself moves nothing: its motion comes from the mapper's
      items, folded in below. */
   uintptr_t Lo = (uintptr_t)In->Begins[K];
@@ -394,6 +398,7 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
   ((mapper_fn)In->Mappers[K])(C, In->Bases[K], In->Begins[K], In->Sizes[K],
                               In->Types[K], In->Names ? In->Names[K] : NULL);
   Active = Saved;
+  omp_indirect_check_entry_done(&C->Check);
   if (C->Failed)
     return 1;
   /* The item itself is mapped only as far as its mapper maps it: a mapper
@@ -474,6 +479,7 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
   collector C;
   memset(&C, 0, sizeof C);
   C.T.D = Deep;
+  omp_indirect_check_begin(&C.Check, Deep);
   if (In->Count >= 0xffff) {
     fprintf(stderr, "omp-indirect: a construct with %d map entries is too "
                     "large for MEMBER_OF\n",

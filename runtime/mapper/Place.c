@@ -10,6 +10,8 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
+#include "Construct.h"
+#include "Validate.h"
 
 #include "Foreign.h"
 #include "OmpIndirectRT.h"
@@ -138,9 +140,11 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
     omp_indirect_bulk_die(B, "out of host memory (or 2^24 blocks live)");
   omp_indirect_foreign Foreign;
   omp_indirect_foreign_begin(&Foreign, B->Device);
+  uint64_t Sum = 0; /* Every section's bytes (Validate.h). */
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = NULL;
+    Sum += P->Hi - P->Lo;
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     B->Class[I] = BULK_ITEM;
@@ -176,6 +180,8 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
   }
   omp_indirect_foreign_end(&Foreign);
   free(S);
+  if (Sum > omp_indirect_check_limit())
+    omp_indirect_check_total(&B->D);
   if (!InOrder) {
     cand *C = omp_indirect_bulk_alloc(B, sizeof(cand) * (size_t)NC);
     NC = 0;
@@ -206,7 +212,11 @@ static void allocateNew(omp_indirect_bulk *B) {
     omp_indirect_bulk_die(B, "the new pointees of one construct exceed 1 TiB");
   B->Block->Dev = omp_target_alloc(B->Total, B->Device);
   if (!B->Block->Dev)
-    omp_indirect_bulk_die(B, "cannot allocate device memory");
+    omp_indirect_construct_fail(
+        -1, -1,
+        "out of device memory: the deep copy asked device %d for %zu bytes "
+        "(%lld new pointees) and got none; stopping before any data moves",
+        B->Device, B->Total, (long long)B->Block->N);
   if (omp_indirect_debug())
     fprintf(stderr, "omp-indirect: mapper: 1 device allocation of %zu bytes "
                     "for the new pointees\n",
@@ -363,8 +373,10 @@ static void saveSlot(omp_indirect_bulk *B, int64_t I) {
 static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
+  uintptr_t Probed = 1;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
+    int64_t User = omp_indirect_bulk_user(B, I);
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     saveSlot(B, I);
@@ -382,11 +394,17 @@ static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
       B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
       B->Owner[I] = E;
       if (Exit) {
-        if (omp_indirect_bulk_user(B, I) & OMP_INDIRECT_MAP_DELETE)
+        if (User & OMP_INDIRECT_MAP_DELETE)
           E->Refs = 0;
         else if (E->Refs > 0)
           --E->Refs;
       }
+      /* Its data will come back (its last reference went, or `always`, or
+         an update from): before libomptarget copies the items back, with
+         device pointers in them, every page it will write must be there. */
+      if (Exit ? E->Refs == 0 || (User & OMP_INDIRECT_MAP_ALWAYS)
+               : (User & OMP_INDIRECT_MAP_FROM))
+        omp_indirect_bulk_probe(B, I, &Probed);
       continue;
     }
     B->Class[I] = BULK_ITEM;

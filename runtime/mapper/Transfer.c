@@ -10,6 +10,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
+#include "FaultGuard.h"
 
 #include "OmpIndirectRT.h"
 #include "Presence.h"
@@ -147,6 +148,7 @@ static char *alwaysImageOf(const always_list *A, int64_t I) {
    their children, so a parent's image is filled before its pointers. */
 static void transferEnter(omp_indirect_bulk *B,
                           const omp_indirect_map_list *L) {
+  omp_indirect_guard *G = omp_indirect_guard_current();
   findItems(B);
   char **TopDev = itemsOnDevice(B, L);
   char **TopImg = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);
@@ -168,7 +170,8 @@ static void transferEnter(omp_indirect_bulk *B,
     const omp_indirect_pointee *P = &B->D.P[I];
     int Class = B->Class[I];
     if (Class == BULK_NEW) {
-      memcpy(Stage + (B->DevAt[I] - BlockDev), (void *)P->Lo, P->Hi - P->Lo);
+      omp_indirect_guard_copy(G, Stage + (B->DevAt[I] - BlockDev),
+                              (void *)P->Lo, P->Hi - P->Lo);
     } else if (Class == BULK_OWNED) {
       char *Img = alwaysImage(B, I);
       if (Img)
@@ -293,6 +296,7 @@ static int moves(const omp_indirect_bulk *B, int64_t I, uintptr_t A,
 static void moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
   group *G;
   int64_t NG = groupByBlock(B, Select, Dir, &G);
+  omp_indirect_guard_current()->Writing = Dir != TO;
   for (int64_t K = 0; K < NG; ++K) {
     G[K].Img = omp_indirect_bulk_scratch(B, G[K].Hi - G[K].Lo);
     omp_indirect_bulk_from(B, G[K].Img, G[K].Block->Dev + G[K].Lo,
@@ -301,6 +305,7 @@ static void moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
   for (int64_t I = 0; NG && I < B->D.NP; ++I)
     if (B->Class[I] & BULK_MOVES)
       omp_indirect_bulk_overlay(B, I, imageOf(B, G, I), Dir, Dir == TO);
+  omp_indirect_guard_current()->Writing = 0;
   if (Dir == TO && NG) {
     for (int64_t I = 0; I < B->D.NP; ++I) {
       int64_t Par = B->D.P[I].Parent;
