@@ -12,9 +12,9 @@
 // RUN: FileCheck %s --check-prefix=DIES --input-file %t.err
 // RUN: not %t before | FileCheck %s --check-prefix=OWN
 // RUN: not %t after | FileCheck %s --check-prefix=OWN
-// DIES-NOT: omp-indirect
+// DIES-NOT: omp-indirect:
 // DIES: deep copy: 0 wrong
-// DIES-NOT: omp-indirect
+// DIES-NOT: omp-indirect:
 // OWN: deep copy: 0 wrong
 // OWN-NEXT: own handler: SIGSEGV at 0x8
 #include <pthread.h>
