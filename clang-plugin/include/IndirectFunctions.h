@@ -78,6 +78,14 @@ void addEnclosingBlockAttrs(clang::ASTContext &Ctx, const DirectiveLog &Log);
 /// override declared outside the block).
 void markIndirect(clang::ASTContext &Ctx, clang::FunctionDecl &FD);
 
+/// \name The copies a `declare target` directive gives \p FD.
+///{
+/// A device copy: `declare target` with any device type but `host`.
+bool hasDeviceCopy(const clang::FunctionDecl &FD);
+/// A host and a device copy: `declare target` with `device_type(any)`.
+bool hasBothCopies(const clang::FunctionDecl &FD);
+///}
+
 /// Every indirect function of the translation unit that must be registered
 /// here: those defined in it and those its code names (calls, takes the
 /// address of), and the static invokers of its indirect lambdas, in the

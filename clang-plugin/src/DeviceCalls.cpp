@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceCalls.h"
+#include "IndirectFunctions.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -25,13 +26,6 @@ using namespace clang;
 namespace omp_indirect {
 namespace {
 
-/// True if \p FD has a device copy by a `declare target` directive.
-bool isDeclareTargetForDevice(const FunctionDecl &FD) {
-  std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
-      OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
-  return DT && *DT != OMPDeclareTargetDeclAttr::DT_Host;
-}
-
 /// The roots: target regions anywhere, and `declare target` functions.
 class Roots : public RecursiveASTVisitor<Roots> {
 public:
@@ -43,7 +37,7 @@ public:
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
-        isDeclareTargetForDevice(*FD))
+        hasDeviceCopy(*FD))
       Functions.push_back(FD);
     return true;
   }

@@ -205,11 +205,7 @@ private:
   /// clause: the plugin makes it indirect (addDeviceVirtualAttrs).
   static bool becomesIndirect(const FunctionDecl &FD) {
     const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
-    if (!MD || !MD->isVirtual() || decidingAttr(FD))
-      return false;
-    std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
-        OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
-    return DT && *DT == OMPDeclareTargetDeclAttr::DT_Any;
+    return MD && MD->isVirtual() && !decidingAttr(FD) && hasBothCopies(FD);
   }
 
   void report(const Site &S, const OMPExecutableDirective &R) {

@@ -47,13 +47,6 @@ using namespace clang;
 
 namespace omp_indirect {
 
-/// True if \p FD has a device copy: it is `declare target` for the device.
-static bool hasDeviceCopy(const FunctionDecl &FD) {
-  std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
-      OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
-  return DT && *DT != OMPDeclareTargetDeclAttr::DT_Host;
-}
-
 /// True if \p FD is indirect.
 static bool isIndirectFn(const FunctionDecl &FD, ASTContext &Ctx) {
   std::optional<bool> I = isIndirect(FD, Ctx);
@@ -289,11 +282,10 @@ public:
       // `indirect(false)` on the function: the user's word stands.
       if (decidingAttr(*Latest))
         continue;
-      std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
-          OMPDeclareTargetDeclAttr::getDeviceType(Latest);
       // Only a function with both copies can be reached from a host vtable;
       // one without any directive gets its device copy implicitly.
-      if (DT ? *DT == OMPDeclareTargetDeclAttr::DT_Any : Implicit)
+      bool Directive = Latest->hasAttr<OMPDeclareTargetDeclAttr>();
+      if (Directive ? hasBothCopies(*Latest) : Implicit)
         markIndirect(Ctx, *Latest);
     }
     return true;

@@ -76,6 +76,18 @@ std::optional<bool> isIndirect(const FunctionDecl &FD, ASTContext &Ctx) {
   return indirectValue(*A, Ctx);
 }
 
+bool hasDeviceCopy(const FunctionDecl &FD) {
+  std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
+      OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
+  return DT && *DT != OMPDeclareTargetDeclAttr::DT_Host;
+}
+
+bool hasBothCopies(const FunctionDecl &FD) {
+  std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
+      OMPDeclareTargetDeclAttr::getDeviceType(FD.getMostRecentDecl());
+  return DT && *DT == OMPDeclareTargetDeclAttr::DT_Any;
+}
+
 void markIndirect(ASTContext &Ctx, FunctionDecl &FD) {
   FD.addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
       Ctx, OMPDeclareTargetDeclAttr::MT_To, OMPDeclareTargetDeclAttr::DT_Any,
