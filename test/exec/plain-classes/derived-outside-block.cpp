@@ -25,11 +25,16 @@ struct Plain : Base {
 int main() {
   Over o;
   Plain p;
-  const Base *b[2] = {&o, &p};
   int r[2] = {0, 0};
+  // The pointers are taken on the device, to the device copies of the
+  // host-built objects (which keep the host's vptrs): an array of host
+  // pointers would be copied as it is and fault on a GPU.
 #pragma omp target map(to : o, p) map(from : r)
-  for (int i = 0; i < 2; i++)
-    r[i] = b[i]->f();
+  {
+    const Base *b[2] = {&o, &p};
+    for (int i = 0; i < 2; i++)
+      r[i] = b[i]->f();
+  }
 #pragma omp target update from(dev_calls)
   // CHECK: r = 2 1, device calls = 11
   std::printf("r = %d %d, device calls = %d\n", r[0], r[1], dev_calls);

@@ -28,10 +28,12 @@ static int count(const Animal *a) { return a->legs(); }
 int main() {
   Bird b;
   Cat c;
-  const Animal *p[2] = {&b, &c};
   int n[3] = {0, 0, 0};
+  // The pointers are taken on the device, to the device copies of the
+  // host-built objects: an array of host pointers would fault on a GPU.
 #pragma omp target map(to : b, c) map(from : n)
   {
+    const Animal *p[2] = {&b, &c};
     n[0] = count(p[0]);
     n[1] = p[1]->legs();
     n[2] = c.lives(); // not dispatched: a direct call

@@ -21,11 +21,15 @@ template <typename T> struct Holder : Base {
 int main() {
   Holder<int> hi(3);
   Holder<double> hd(0.5);
-  const Base *p[2] = {&hi, &hd};
   double s = 0;
+  // The pointers are taken on the device, to the device copies of the
+  // host-built objects: an array of host pointers would fault on a GPU.
 #pragma omp target map(to : hi, hd) map(tofrom : s)
-  for (int i = 0; i < 2; i++)
-    s += p[i]->get();
+  {
+    const Base *p[2] = {&hi, &hd};
+    for (int i = 0; i < 2; i++)
+      s += p[i]->get();
+  }
 #pragma omp target update from(dev_calls)
   // CHECK: sum = 3.5, device calls = 12
   std::printf("sum = %.1f, device calls = %d\n", s, dev_calls);

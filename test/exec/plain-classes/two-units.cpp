@@ -17,11 +17,15 @@ int sides_in_b();
 int main() {
   Triangle t;
   Square q;
-  const Shape *p[2] = {&t, &q};
   int n[2] = {0, 0};
+  // The pointers are taken on the device, to the device copies of the
+  // host-built objects: an array of host pointers would fault on a GPU.
 #pragma omp target map(to : t, q) map(from : n)
-  for (int i = 0; i < 2; i++)
-    n[i] = p[i]->sides();
+  {
+    const Shape *p[2] = {&t, &q};
+    for (int i = 0; i < 2; i++)
+      n[i] = p[i]->sides();
+  }
   int b = sides_in_b();
 #pragma omp target update from(dev_calls)
   // CHECK: sides = 3 4 4, device calls = 210
