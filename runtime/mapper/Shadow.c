@@ -16,12 +16,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LARGEST_READ 4096
+/* Words that can be a host address of data: above the first page, below
+   the top of user space (x86_64 and AArch64: 47 and 48 bits). Doubles and
+   small integers fail this at once, so a large range costs a compare per
+   word and a table lookup only per likely pointer. */
+#define LOWEST_ADDRESS 4096u
+#define HIGHEST_ADDRESS ((uintptr_t)1 << 48)
 
 _Thread_local int omp_indirect_shadow_off;
 
 static void note(omp_indirect_shadow *S, uintptr_t *Host, uintptr_t HostVal,
-                 uintptr_t DevVal, int64_t Motion) {
+                 uintptr_t DevVal, int64_t Motion, int32_t Entry) {
   /* Entries overlap (a descriptor, then its address field): one word each,
      looked for among the last few. */
   for (int64_t I = S->N; I-- > 0 && I >= S->N - 8;)
@@ -40,7 +45,8 @@ static void note(omp_indirect_shadow *S, uintptr_t *Host, uintptr_t HostVal,
     S->W = W;
     S->Cap = Cap;
   }
-  S->W[S->N++] = (omp_indirect_shadow_word){Host, HostVal, DevVal, Motion};
+  S->W[S->N++] =
+      (omp_indirect_shadow_word){Host, HostVal, DevVal, Motion, Entry};
 }
 
 void omp_indirect_shadow_before(omp_indirect_shadow *S, int64_t Moves,
@@ -56,22 +62,66 @@ void omp_indirect_shadow_before(omp_indirect_shadow *S, int64_t Moves,
     int64_t Motion = T & Moves;
     if (!Motion || (T & (OMP_INDIRECT_MAP_LITERAL | OMP_INDIRECT_MAP_NON_CONTIG |
                          OMP_INDIRECT_MAP_ATTACH)) ||
-        Sizes[I] < (int64_t)sizeof(void *) || Sizes[I] > LARGEST_READ ||
-        !Begins[I])
+        Sizes[I] < (int64_t)sizeof(void *) || !Begins[I])
       continue;
     uintptr_t Lo = ((uintptr_t)Begins[I] + sizeof(void *) - 1) &
                    ~(uintptr_t)(sizeof(void *) - 1);
     uintptr_t Hi = (uintptr_t)Begins[I] + (uintptr_t)Sizes[I];
     for (uintptr_t P = Lo; P + sizeof(void *) <= Hi; P += sizeof(void *)) {
       uintptr_t V = *(uintptr_t *)P;
-      if (V < 4096)
+      if (V < LOWEST_ADDRESS || V >= HIGHEST_ADDRESS)
         continue;
       omp_indirect_owned *E = omp_indirect_owned_containing(Device, V);
       if (E)
         note(S, (uintptr_t *)P, V,
-             (uintptr_t)omp_indirect_owned_dev(E) + (V - E->Lo), Motion);
+             (uintptr_t)omp_indirect_owned_dev(E) + (V - E->Lo), Motion, I);
     }
   }
+}
+
+static void copyOrDie(int Device, void *Dst, const void *Src, size_t N,
+                      int ToDevice) {
+  int Host = omp_get_initial_device();
+  if (omp_target_memcpy(Dst, Src, N, 0, 0, ToDevice ? Device : Host,
+                        ToDevice ? Host : Device)) {
+    omp_indirect_error(Device, "cannot set device pointers after 'target "
+                               "update to'; stopping");
+    abort();
+  }
+}
+
+/* Device values for the `to` words W[0..N) of one entry: one copy each,
+   or, for many, one read and one write of the span they lie in (the entry
+   is mapped in one piece). Still mapped: an update maps nothing. */
+static void setDevice(int Device, const omp_indirect_shadow_word *W,
+                      int64_t N) {
+  char *Dev = omp_get_mapped_ptr(W[0].Host, Device);
+  if (!Dev)
+    return;
+  if (N <= 2) {
+    for (int64_t I = 0; I < N; ++I)
+      copyOrDie(Device, Dev + ((char *)W[I].Host - (char *)W[0].Host),
+                &W[I].DevVal, sizeof W[I].DevVal, 1);
+    return;
+  }
+  uintptr_t Lo = (uintptr_t)W[0].Host, Hi = Lo;
+  for (int64_t I = 0; I < N; ++I) {
+    Lo = (uintptr_t)W[I].Host < Lo ? (uintptr_t)W[I].Host : Lo;
+    Hi = (uintptr_t)(W[I].Host + 1) > Hi ? (uintptr_t)(W[I].Host + 1) : Hi;
+  }
+  Dev -= (uintptr_t)W[0].Host - Lo;
+  char *Img = malloc(Hi - Lo);
+  if (!Img) {
+    omp_indirect_error(Device, "out of host memory; stopping rather than "
+                               "leave host pointers on the device");
+    abort();
+  }
+  copyOrDie(Device, Img, Dev, Hi - Lo, 0);
+  for (int64_t I = 0; I < N; ++I)
+    memcpy(Img + ((uintptr_t)W[I].Host - Lo), &W[I].DevVal,
+           sizeof W[I].DevVal);
+  copyOrDie(Device, Dev, Img, Hi - Lo, 1);
+  free(Img);
 }
 
 void omp_indirect_shadow_after(omp_indirect_shadow *S) {
@@ -79,16 +129,17 @@ void omp_indirect_shadow_after(omp_indirect_shadow *S) {
     omp_indirect_shadow_word *W = &S->W[I];
     if ((W->Motion & OMP_INDIRECT_MAP_FROM) && *W->Host == W->DevVal)
       *W->Host = W->HostVal;
-    if (!(W->Motion & OMP_INDIRECT_MAP_TO))
+  }
+  /* `to` words, entry by entry (the list is in entry order). */
+  for (int64_t I = 0; I < S->N; ++I) {
+    if (!(S->W[I].Motion & OMP_INDIRECT_MAP_TO))
       continue;
-    /* Still mapped: an update maps nothing and unmaps nothing. */
-    void *Dev = omp_get_mapped_ptr(W->Host, S->Device);
-    if (Dev && omp_target_memcpy(Dev, &W->DevVal, sizeof W->DevVal, 0, 0,
-                                 S->Device, omp_get_initial_device())) {
-      omp_indirect_error(S->Device, "cannot set a device pointer after "
-                                    "'target update to'; stopping");
-      abort();
-    }
+    int64_t J = I + 1;
+    while (J < S->N && S->W[J].Entry == S->W[I].Entry &&
+           (S->W[J].Motion & OMP_INDIRECT_MAP_TO))
+      ++J;
+    setDevice(S->Device, &S->W[I], J - I);
+    I = J - 1;
   }
   free(S->W);
   S->W = NULL;

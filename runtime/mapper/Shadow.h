@@ -14,7 +14,9 @@
  * shadows, for the words of the moved ranges that hold a host address in
  * an owned pointee: after a copy from the device, a word that now holds
  * exactly that pointee's device address gets its host value back; after a
- * `target update to`, the device word gets the device address.
+ * `target update to`, the device word gets the device address (one copy,
+ * or for more than two words of one entry, one read and one write of the
+ * span they lie in).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef OMP_INDIRECT_SHADOW_H
@@ -28,6 +30,7 @@ typedef struct omp_indirect_shadow_word {
   uintptr_t HostVal; ///< Its host value.
   uintptr_t DevVal;  ///< The same address on the device.
   int64_t Motion;    ///< OMP_INDIRECT_MAP_TO and/or _FROM of its entry.
+  int32_t Entry;     ///< The entry whose range holds it.
 } omp_indirect_shadow_word;
 
 /// The words of one forwarded call.
@@ -39,9 +42,8 @@ typedef struct omp_indirect_shadow {
 
 /// Before the call, with the table's lock held: notes the pointer words of
 /// every entry that libomptarget may move in the directions \p Moves (an
-/// update: to and from; an exit or a kernel: from). Ranges above 4 KiB are
-/// not read (they are not a descriptor or a small struct, and reading them
-/// would cost every call).
+/// update: to and from; an exit or a kernel: from). Each word is one
+/// compare, and a table lookup when it looks like a host address.
 void omp_indirect_shadow_before(omp_indirect_shadow *S, int64_t Moves,
                                 int Device,
                                 int32_t N, void **Begins,
