@@ -4,12 +4,13 @@
 ! host and device descriptors on the device, with copies constant in the
 ! number of records.
 !
-! RUN: %wflang %host-offload -fopenmp-version=52 %s -o %t
+! REQUIRES: fortran
+! RUN: %flang-host-offload -fopenmp-version=52 %s -o %t
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t 100000 | FileCheck %s
 ! RUN: %copies %t 1000 2>&1 | grep -c 'Copying data' > %t.small
 ! RUN: %copies %t 100000 2>&1 | grep -c 'Copying data' > %t.large
 ! RUN: diff %t.small %t.large
-! RUN: %flang-stock %host-offload -fopenmp-version=52 %s -o %t.stock
+! RUN: %flang-stock-offload -fopenmp-version=52 %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 50 | FileCheck %s
 module recs
   type :: rec_t

@@ -3,12 +3,13 @@
 ! bounds) as they were, device descriptors holding device addresses, copies
 ! constant in the number of records, and deallocate works afterwards.
 !
-! RUN: %wflang %host-offload %s -o %t
+! REQUIRES: fortran
+! RUN: %flang-host-offload %s -o %t
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t 100000 | FileCheck %s
 ! RUN: %copies %t 1000 2>&1 | grep -c 'Copying data' > %t.small
 ! RUN: %copies %t 100000 2>&1 | grep -c 'Copying data' > %t.large
 ! RUN: diff %t.small %t.large
-! RUN: %flang-stock %host-offload %s -o %t.stock
+! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 200 | FileCheck %s
 module recs
   type :: rec_t

@@ -5,10 +5,11 @@
 ! MapperStack.c). OMP_INDIRECT_MAPPER_STACK_MIN=1 takes that way at 1,000
 ! records too.
 !
-! RUN: %wflang %host-offload %s -o %t
+! REQUIRES: fortran
+! RUN: %flang-host-offload %s -o %t
 ! RUN: sh -c 'ulimit -s 8192 && exec env OMP_TARGET_OFFLOAD=MANDATORY %t 1000000' | FileCheck %s
 ! RUN: env OMP_INDIRECT_MAPPER_STACK_MIN=1 OMP_TARGET_OFFLOAD=MANDATORY %t 1000 | FileCheck %s
-! RUN: %flang-stock %host-offload %s -o %t.stock
+! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
 module recs
   type :: rec_t

@@ -2,12 +2,13 @@
 ! through flang's default mapper; flang maps what the pointer points to
 ! like an allocatable. Values, host pointers kept, copies constant.
 !
-! RUN: %wflang %host-offload %s -o %t
+! REQUIRES: fortran
+! RUN: %flang-host-offload %s -o %t
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t 100000 | FileCheck %s
 ! RUN: %copies %t 1000 2>&1 | grep -c 'Copying data' > %t.small
 ! RUN: %copies %t 100000 2>&1 | grep -c 'Copying data' > %t.large
 ! RUN: diff %t.small %t.large
-! RUN: %flang-stock %host-offload %s -o %t.stock
+! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
 module recs
   type :: rec_t

@@ -4,12 +4,13 @@
 ! (unallocated ones too), copies constant in the number of records; then
 ! the same with the records kept present (enter, kernel, exit).
 !
-! RUN: %wflang %host-offload %s -o %t
+! REQUIRES: fortran
+! RUN: %flang-host-offload %s -o %t
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t 100000 | FileCheck %s
 ! RUN: %copies %t 999 2>&1 | grep -c 'Copying data' > %t.small
 ! RUN: %copies %t 99999 2>&1 | grep -c 'Copying data' > %t.large
 ! RUN: diff %t.small %t.large
-! RUN: %flang-stock %host-offload %s -o %t.stock
+! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
 module recs
   type :: rec_t

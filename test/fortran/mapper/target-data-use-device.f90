@@ -7,12 +7,13 @@
 ! same: a local copy's address, docs/mapper.md, "Fortran"), so the
 ! addresses are only checked not to be the host's.
 !
-! RUN: %wflang %host-offload -fopenmp-version=51 %s -o %t
+! REQUIRES: fortran
+! RUN: %flang-host-offload -fopenmp-version=51 %s -o %t
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t 100000 | FileCheck %s
 ! RUN: %copies %t 1000 2>&1 | grep -c 'Copying data' > %t.small
 ! RUN: %copies %t 100000 2>&1 | grep -c 'Copying data' > %t.large
 ! RUN: diff %t.small %t.large
-! RUN: %flang-stock %host-offload -fopenmp-version=51 %s -o %t.stock
+! RUN: %flang-stock-offload -fopenmp-version=51 %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
 module recs
   type :: rec_t
