@@ -20,7 +20,7 @@ program entry_points
   integer(8) :: i8, ks, nbig
   real(8) :: s, mx, a(n)
   logical :: all_pos, any_big
-  integer :: nested(8, 4), teams_seen
+  integer :: nested(8, 4), teams_seen, me, acc, per_thread(4)
 
   do i = 1, n
     a(i) = i
@@ -231,6 +231,32 @@ program entry_points
 !$omp end target parallel
   write (*, '(a, 1x, i0, 1x, l1)') 'parallel reduction over a team:', &
     teams_seen, teams_seen == 1
+
+  ! Kernels launched by the 4 threads of a host team at once, and one with
+  ! nowait (run by a hidden helper thread): their reductions, barriers and
+  ! loops act on the kernel's own team. (No teams in the first: the
+  ! host-only build would run a teams region inside a parallel one, which
+  ! libomp rejects.)
+  ! CHECK-NEXT: launched from a host team: 5050 5050 5050 5050
+  ! CHECK-NEXT: target nowait: 1000 T
+  per_thread = 0
+!$omp parallel num_threads(4) private(me, acc, i)
+  me = omp_get_thread_num() + 1
+  acc = 0
+!$omp target parallel do reduction(+: acc) map(tofrom: acc)
+  do i = 1, 100
+    acc = acc + i
+  end do
+  per_thread(me) = acc
+!$omp end parallel
+  write (*, '(a, 4(1x, i0))') 'launched from a host team:', per_thread
+  cnt = 0
+!$omp target teams distribute parallel do map(tofrom: cnt) nowait
+  do i = 1, n
+    cnt(i) = cnt(i) + 1
+  end do
+!$omp taskwait
+  call report('target nowait:', cnt)
 contains
   subroutine report(what, c)
     character(*), intent(in) :: what
