@@ -35,15 +35,19 @@ static void trampoline(unsigned Hi, unsigned Lo) {
   /* Returns to C->Caller through uc_link. */
 }
 
+/* The threshold, read from the environment once; threads that race here
+   compute the same value. */
 static size_t smallItem(void) {
   static size_t Small;
-  if (!Small) {
-    const char *V = getenv("OMP_INDIRECT_MAPPER_STACK_MIN");
-    Small = V && *V ? (size_t)strtoull(V, NULL, 0) : SMALL_ITEM;
-    if (!Small)
-      Small = 1;
+  size_t V = __atomic_load_n(&Small, __ATOMIC_RELAXED);
+  if (!V) {
+    const char *E = getenv("OMP_INDIRECT_MAPPER_STACK_MIN");
+    V = E && *E ? (size_t)strtoull(E, NULL, 0) : SMALL_ITEM;
+    if (!V)
+      V = 1;
+    __atomic_store_n(&Small, V, __ATOMIC_RELAXED);
   }
-  return Small;
+  return V;
 }
 
 int omp_indirect_call_mapper(omp_indirect_mapper_fn Fn, void *Handle,
