@@ -59,9 +59,12 @@ fuzz: build
 	ninja -C $(BUILD) fuzz
 
 # Benchmarks (not tests): prints ratios measured side by side in one run.
+# bench/fortran/run needs omp-indirect-flang (LLVM 22) and says so
+# otherwise.
 bench: build
 	bench/mapper/run $(BUILD)
 	bench/indirect/run $(BUILD)
+	bench/fortran/run $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -48,6 +48,10 @@ file(RELATIVE_PATH OMP_INDIRECT_PC_PREFIX
 string(REGEX REPLACE "/$" "" OMP_INDIRECT_PC_PREFIX "${OMP_INDIRECT_PC_PREFIX}")
 omp_indirect_link_flags(flags "\${libdir}")
 list(JOIN flags " " OMP_INDIRECT_PC_LIBS)
+set(OMP_INDIRECT_PC_FC "")
+if(OMP_INDIRECT_FLANG)
+  set(OMP_INDIRECT_PC_FC "\${bindir}/omp-indirect-flang")
+endif()
 configure_file(cmake/omp-indirect.pc.in ${CMAKE_BINARY_DIR}/cmake/omp-indirect.pc
                @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/cmake/omp-indirect.pc

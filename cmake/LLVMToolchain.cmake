@@ -51,6 +51,18 @@ message(STATUS "omp-indirect: LLVM ${LLVM_PACKAGE_VERSION} in ${LLVM_DIR}")
 set(OMP_INDIRECT_CLANG "${LLVM_TOOLS_BINARY_DIR}/clang")
 set(OMP_INDIRECT_OPENMP_LIBDIR "${LLVM_LIBRARY_DIR}")
 
+# flang, for omp-indirect-flang and the Fortran tests (lit feature fortran):
+# LLVM 22 only. utils/install-llvm 22 unpacks flang-22 into the prefix;
+# flang-19 is not used (docs/flang.md says why), nor a flang-16.
+set(OMP_INDIRECT_FLANG "")
+if(release STREQUAL "22" AND EXISTS "${LLVM_TOOLS_BINARY_DIR}/flang")
+  set(OMP_INDIRECT_FLANG "${LLVM_TOOLS_BINARY_DIR}/flang")
+  message(STATUS "omp-indirect: flang in ${OMP_INDIRECT_FLANG}")
+elseif(release STREQUAL "22")
+  message(STATUS "omp-indirect: no flang in ${LLVM_TOOLS_BINARY_DIR}: "
+          "no omp-indirect-flang (utils/install-llvm 22 installs it)")
+endif()
+
 # LLVM's NVPTX device runtime (DeviceRTL), which NVPTX code needs (clang-22
 # to compile it, too): Debian's clang-16 and clang-19 ship it, clang-22 does
 # not. Without it the wrapper stops an NVPTX build with one error that says

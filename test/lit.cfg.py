@@ -10,7 +10,7 @@ import lit.formats
 
 config.name = "omp-indirect"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c", ".cpp", ".ll", ".test"]
+config.suffixes = [".c", ".cpp", ".ll", ".test", ".f90"]
 config.test_source_root = os.path.dirname(__file__)
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py.in", "FuzzTable.c"]
@@ -111,6 +111,25 @@ subs = [
     ("%openmp-libdir", config.openmp_lib_dir),
 ]
 config.substitutions.extend(subs)
+
+# fortran: the build has a flang (LLVM 22: flang-22 in the prefix) and so
+# omp-indirect-flang. %wflang is the wrapper, %flang the stock flang;
+# %flang-host-offload builds for the host-offload device through the
+# wrapper; %flang-stock-offload with flang and libomptarget alone, given
+# only our device archive, which holds the entry points flang's x86_64
+# kernels need (flang alone cannot link them); %flang-host-only with no
+# offload target (target regions run on the host). Tests in test/fortran/
+# say REQUIRES: fortran, so other builds report them UNSUPPORTED.
+if config.flang:
+    config.available_features.add("fortran")
+    config.substitutions[:0] = [
+        ("%flang-host-offload", config.flang_wrapper + " " + host_offload),
+        ("%flang-stock-offload", config.flang + " " + host_offload + " " +
+         os.path.join(config.rt_lib_dir, "libomp-indirect-device.a")),
+        ("%flang-host-only", config.flang + " -fopenmp"),
+        ("%wflang", config.flang_wrapper),
+        ("%flang", config.flang),
+    ]
 
 # --param sanitize=1 (make check-sanitize): programs load the host runtime
 # built with AddressSanitizer and UndefinedBehaviorSanitizer (LD_LIBRARY_PATH

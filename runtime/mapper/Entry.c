@@ -14,6 +14,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Bulk.h"
+#include "Coalesce.h"
 #include "Construct.h"
 #include "Expand.h"
 #include "FaultGuard.h"
@@ -77,7 +78,16 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   omp_indirect_bulk_place(&B, F->DeviceId, Kind, &Out);
   if (omp_indirect_debug())
     report(NumIn, &Out, &B);
-  omp_indirect_forward_call(F, &Out);
+  /* One entry per direction for items mapped in many pieces; the
+     transfers set the construct's pointers themselves (Shadow.h). */
+  omp_indirect_coalesced Co;
+  const omp_indirect_map_list *Fwd =
+      omp_indirect_coalesce_before(&Co, Kind, F->DeviceId, NumIn, &Out,
+                                   Kind == OMP_INDIRECT_MAP_ENTER ? B.Fresh : NULL);
+  omp_indirect_shadow_off = 1;
+  omp_indirect_forward_call(F, Fwd);
+  omp_indirect_shadow_off = 0;
+  omp_indirect_coalesce_after(&Co);
   omp_indirect_bulk_transfer(&B, &Out);
   omp_indirect_guard_disarm(&G);
   memset(&B.D, 0, sizeof B.D); /* The caller's. */

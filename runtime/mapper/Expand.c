@@ -28,6 +28,7 @@
 
 #include "Foreign.h"
 #include "Libomptarget.h"
+#include "MapperStack.h"
 #include "OmpIndirectRT.h"
 #include "Scratch.h"
 #include "Validate.h"
@@ -39,9 +40,6 @@
 #define MOTION OMP_INDIRECT_MAP_MOTION
 /* The per-component path: one function, no calls (millions of components). */
 #define HOT static inline __attribute__((always_inline))
-
-typedef void (*mapper_fn)(void *Handle, void *Base, void *Begin, int64_t Size,
-                          int64_t Type, void *Name);
 
 /* libomptarget's collector, for mapper functions it runs itself. The
    runtime defines these names too (below), so that mapper functions
@@ -395,9 +393,14 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
     return 1;
   collector *Saved = Active;
   Active = C;
-  ((mapper_fn)In->Mappers[K])(C, In->Bases[K], In->Begins[K], In->Sizes[K],
-                              In->Types[K], In->Names ? In->Names[K] : NULL);
+  int NoStack = omp_indirect_call_mapper(
+      (omp_indirect_mapper_fn)In->Mappers[K], C, In->Bases[K], In->Begins[K],
+      In->Sizes[K], In->Types[K], In->Names ? In->Names[K] : NULL);
   Active = Saved;
+  if (NoStack) {
+    C->Refused = 1;
+    return 1;
+  }
   omp_indirect_check_entry_done(&C->Check);
   if (C->Failed)
     return 1;

@@ -36,6 +36,28 @@ static int bySpan(const void *A, const void *B) {
   return X->Lo < Y->Lo ? -1 : X->Lo > Y->Lo ? 1 : 0;
 }
 
+/* Sorts S (N spans). An expanded list is the construct's own entries,
+   then the ranges its mappers gave in address order: a short unsorted
+   head is sorted alone and merged with the sorted rest. */
+static void sortSpans(span *S, int64_t N) {
+  int64_t Head = 0; /* After the last descent. */
+  for (int64_t I = 1; I < N; ++I)
+    if (S[I - 1].Lo > S[I].Lo)
+      Head = I;
+  span Buf[64];
+  if (Head == 0)
+    return;
+  if (Head > 64) {
+    qsort(S, (size_t)N, sizeof *S, bySpan);
+    return;
+  }
+  qsort(S, (size_t)Head, sizeof *S, bySpan);
+  memcpy(Buf, S, sizeof *S * (size_t)Head);
+  int64_t A = 0, B = Head, O = 0;
+  while (A < Head)
+    S[O++] = B < N && S[B].Lo < Buf[A].Lo ? S[B++] : Buf[A++];
+}
+
 /* The construct's own ranges, sorted, with Hi turned into the running
    maximum, so that an overlap test is one binary search. An ATTACH entry
    maps no range (MapTypes.h). */
@@ -48,7 +70,7 @@ static span *ownSpans(const omp_indirect_bulk *B,
         !(L->Types[I] & (OMP_INDIRECT_MAP_LITERAL | OMP_INDIRECT_MAP_ATTACH)))
       S[K++] = (span){(uintptr_t)L->Begins[I],
                       (uintptr_t)L->Begins[I] + (uintptr_t)L->Sizes[I]};
-  qsort(S, (size_t)K, sizeof *S, bySpan);
+  sortSpans(S, K);
   for (int64_t I = 1; I < K; ++I)
     if (S[I].Hi < S[I - 1].Hi)
       S[I].Hi = S[I - 1].Hi;

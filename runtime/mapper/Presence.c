@@ -191,6 +191,14 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
   }
   if (!Scan)
     return;
+  static const int64_t Moves[] = {
+      [OMP_INDIRECT_PRESENCE_ENTER] = 0,
+      [OMP_INDIRECT_PRESENCE_EXIT] = OMP_INDIRECT_MAP_FROM,
+      [OMP_INDIRECT_PRESENCE_UPDATE] = OMP_INDIRECT_MAP_TO | OMP_INDIRECT_MAP_FROM,
+      [OMP_INDIRECT_PRESENCE_KERNEL] = OMP_INDIRECT_MAP_FROM,
+  };
+  omp_indirect_shadow_before(&L->Shadow, Moves[Kind], L->Device, N, Begins,
+                             Sizes, Types);
   if (L->NumHits) {
     L->Types = malloc(sizeof(int64_t) * (size_t)(N ? N : 1));
     if (!L->Types)
@@ -221,6 +229,8 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
 }
 
 void omp_indirect_presence_after(omp_indirect_loan *L) {
+  if (L->Shadow.N)
+    omp_indirect_shadow_after(&L->Shadow);
   if (!L->NumHits)
     return;
   omp_indirect_owned_lock();

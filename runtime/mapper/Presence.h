@@ -20,6 +20,8 @@
 #ifndef OMP_INDIRECT_PRESENCE_H
 #define OMP_INDIRECT_PRESENCE_H
 
+#include "Shadow.h"
+
 #include <stdint.h>
 
 /// What a forwarded call does with its entries.
@@ -50,6 +52,7 @@ typedef struct omp_indirect_loan {
   int64_t *Types;           ///< To forward: UserTypes, or a changed copy.
   omp_indirect_hit *Hits;
   int64_t NumHits, Cap;
+  omp_indirect_shadow Shadow; ///< Pointers the runtime set (Shadow.h).
 } omp_indirect_loan;
 
 /// Before a forwarded call: finds the entries that name owned pointees,

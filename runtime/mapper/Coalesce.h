@@ -1,0 +1,71 @@
+/*===- Coalesce.h - one libomptarget entry per direction for an item ------===*
+ *
+ * The expansion gives each range of a mapped item that moves its own entry
+ * (docs/mapper.md, "Flattening"); adjacent ranges with the same motion
+ * merge, so a C struct array mapped whole is one entry. flang's default
+ * mapper maps each record's members apart with different motions (the
+ * scalar `tofrom`, the descriptor `always, to`, its address `tofrom`), so an
+ * array of N records became 3N entries, each looked up by libomptarget,
+ * and an exit or an update copied two 8-byte ranges per record.
+ *
+ * Before the construct's one libomptarget call, an item with many member
+ * entries gets one entry per direction instead, over the hull of the
+ * ranges that move that way:
+ *  - from: one copy back of the hull; the bytes between the ranges (those
+ *    that do not come back) are saved on the host before the call and put
+ *    back after it;
+ *  - to: one entry where the ranges leave no gap; otherwise (an update, or
+ *    `always`) the device hull is read, the ranges written into it and the
+ *    hull copied back once, after the call; a `to` that the call would not
+ *    perform (an entering item already present, without `always`) stays
+ *    as it was;
+ *  - entries that move nothing in the call's direction are left out;
+ *  - an entering call's pointers that are NULL (an unallocated component:
+ *    flang pushes it as a pointee of size 0 at address 0, which goes per
+ *    item, docs/mapper.md) are not attached one by one: in an item new on
+ *    the device they are NULL already (its host image was copied), in one
+ *    already present they are set to NULL in one read-modify-write.
+ * The list the transfers read (Transfer.c) is not changed.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_COALESCE_H
+#define OMP_INDIRECT_COALESCE_H
+
+#include "MapList.h"
+
+/// A gap-preserving copy of one item's hull (see above).
+typedef struct omp_indirect_hull {
+  uintptr_t Lo, Hi;
+  omp_indirect_range *R; ///< The ranges that move, sorted and merged.
+  int64_t NR;
+  char *Saved;           ///< from: the host hull before the call.
+  int To;                ///< to: read, patch and write after the call.
+  uintptr_t *Null;       ///< Device words to set to NULL (the R above are
+  int64_t NNull;         ///< then empty).
+} omp_indirect_hull;
+
+/// The state of one call.
+typedef struct omp_indirect_coalesced {
+  omp_indirect_map_list List; ///< What to forward, when Used.
+  int Used;
+  int Device;
+  omp_indirect_hull *H;
+  int NH, CapH;
+} omp_indirect_coalesced;
+
+/// Returns the list to forward for \p Out (the construct's first \p NumIn
+/// entries are its own): \p Out itself, or C->List. \p Fresh (enter only,
+/// else NULL): per construct entry, whether the transfers copy its item
+/// from a host image (Bulk.h). Stops the program with a message when out
+/// of memory.
+const omp_indirect_map_list *
+omp_indirect_coalesce_before(omp_indirect_coalesced *C,
+                             omp_indirect_map_kind Kind, int64_t DeviceId,
+                             int32_t NumIn, const omp_indirect_map_list *Out,
+                             const char *Fresh);
+
+/// After the call: gaps back on the host, patched hulls onto the device;
+/// frees what before allocated.
+void omp_indirect_coalesce_after(omp_indirect_coalesced *C);
+
+#endif /* OMP_INDIRECT_COALESCE_H */
