@@ -12,7 +12,7 @@
 ! RUN: diff %t.small %t.large
 ! RUN: %flang-stock-offload -fopenmp-version=52 %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 50 | FileCheck %s
-module recs
+module declare_mapper_component_m
   type :: rec_t
     integer :: id
     real(8), allocatable :: v(:)
@@ -21,7 +21,7 @@ module recs
 end module
 
 program declare_mapper_component
-  use recs
+  use declare_mapper_component_m
   implicit none
   type(rec_t), allocatable :: r(:)
   integer(8), allocatable :: host(:), dev(:)

@@ -11,7 +11,7 @@
 ! RUN: diff %t.small %t.large
 ! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 200 | FileCheck %s
-module recs
+module default_mapper_target_tofrom_m
   type :: rec_t
     real(8) :: s
     real(8), allocatable :: v(:)
@@ -19,7 +19,7 @@ module recs
 end module
 
 program default_mapper_target_tofrom
-  use recs
+  use default_mapper_target_tofrom_m
   implicit none
   type(rec_t), allocatable :: r(:)
   integer(8), allocatable :: host(:), dev(:)

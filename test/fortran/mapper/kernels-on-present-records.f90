@@ -12,7 +12,7 @@
 ! RUN: diff %t.small %t.large
 ! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
-module recs
+module kernels_on_present_records_m
   type :: rec_t
     real(8) :: s
     real(8), allocatable :: v(:)
@@ -21,7 +21,7 @@ module recs
 end module
 
 program kernels_on_present_records
-  use recs
+  use kernels_on_present_records_m
   implicit none
   type(rec_t), allocatable :: r(:)
   integer(8), allocatable :: hv(:), hw(:)

@@ -11,14 +11,14 @@
 ! RUN: env OMP_INDIRECT_MAPPER_STACK_MIN=1 OMP_TARGET_OFFLOAD=MANDATORY %t 1000 | FileCheck %s
 ! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
-module recs
+module million_records_default_stack_m
   type :: rec_t
     real(8), allocatable :: v(:)
   end type
 end module
 
 program million_records_default_stack
-  use recs
+  use million_records_default_stack_m
   implicit none
   type(rec_t), allocatable :: r(:)
   integer :: n, i, bad

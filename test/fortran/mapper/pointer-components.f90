@@ -10,7 +10,7 @@
 ! RUN: diff %t.small %t.large
 ! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
-module recs
+module pointer_components_m
   type :: rec_t
     real(8) :: s
     real(8), pointer :: p(:) => null()
@@ -18,7 +18,7 @@ module recs
 end module
 
 program pointer_components
-  use recs
+  use pointer_components_m
   implicit none
   type(rec_t), allocatable :: r(:)
   integer(8), allocatable :: host(:)

@@ -12,7 +12,7 @@
 ! RUN: diff %t.small %t.large
 ! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
-module recs
+module ragged_and_unallocated_m
   type :: rec_t
     integer :: k
     real(8), allocatable :: v(:)
@@ -20,7 +20,7 @@ module recs
 end module
 
 program ragged_and_unallocated
-  use recs
+  use ragged_and_unallocated_m
   implicit none
   type(rec_t), allocatable :: r(:)
   integer(8), allocatable :: host(:)

@@ -15,7 +15,7 @@
 ! RUN: diff %t.small %t.large
 ! RUN: %flang-stock-offload -fopenmp-version=51 %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
-module recs
+module target_data_use_device_m
   type :: rec_t
     real(8) :: s
     real(8), allocatable :: v(:)
@@ -23,7 +23,7 @@ module recs
 end module
 
 program target_data_use_device
-  use recs
+  use target_data_use_device_m
   use iso_c_binding
   implicit none
   type(rec_t), allocatable, target :: r(:)

@@ -13,7 +13,7 @@
 ! RUN: diff %t.small %t.large
 ! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 50 | FileCheck %s
-module recs
+module update_one_component_descriptors_m
   type :: rec_t
     real(8) :: s
     real(8), allocatable :: v(:)
@@ -21,7 +21,7 @@ module recs
 end module
 
 program update_one_component_descriptors
-  use recs
+  use update_one_component_descriptors_m
   implicit none
   type(rec_t), allocatable :: r(:)
   integer(8), allocatable :: host(:), dev(:), again(:)

@@ -14,7 +14,7 @@
 ! RUN: diff %t.small %t.large
 ! RUN: %flang-stock-offload %s -o %t.stock
 ! RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t.stock 100 | FileCheck %s
-module recs
+module update_whole_array_descriptors_m
   type :: rec_t
     real(8) :: s
     real(8), allocatable :: v(:)
@@ -22,7 +22,7 @@ module recs
 end module
 
 program update_whole_array_descriptors
-  use recs
+  use update_whole_array_descriptors_m
   implicit none
   type(rec_t), allocatable :: r(:)
   integer(8), allocatable :: host(:), dev(:), again(:)
