@@ -140,6 +140,8 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
   omp_indirect_foreign Foreign;
   omp_indirect_foreign_begin(&Foreign, B->Device);
   uint64_t Sum = 0; /* Every section's bytes (Validate.h). */
+  /* Nothing owned yet (the lock is held): no lookups per pointee. */
+  int AnyOwned = omp_indirect_owned_any();
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = NULL;
@@ -154,9 +156,10 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
     /* Ours from an earlier construct: counted again if the construct asks
        for no more than is mapped; else per item, lent for the call (the
        extension is libomptarget's to report). */
-    if ((E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor)) ||
-        omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, firstOwned,
-                                   &E)) {
+    if (AnyOwned &&
+        ((E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor)) ||
+         omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, firstOwned,
+                                    &E))) {
       if (E->Lo == P->Lo && P->Hi <= E->Lo + E->Size)
         B->Class[I] = BULK_OWNED;
       continue;

@@ -102,10 +102,20 @@ static void moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
     omp_indirect_bulk_from(B, G[K].Img, G[K].Block->Dev + G[K].Lo,
                            G[K].Hi - G[K].Lo);
   }
-  for (int64_t I = 0; NG && I < B->D.NP; ++I)
-    if (B->Class[I] & BULK_MOVES)
-      omp_indirect_bulk_overlay(B, I, imageOf(B, G, I), Dir, Dir == TO);
-  omp_indirect_guard_current()->Writing = 0;
+  omp_indirect_guard *Guard = omp_indirect_guard_current();
+  for (int64_t I = 0; NG && I < B->D.NP; ++I) {
+    if (!(B->Class[I] & BULK_MOVES))
+      continue;
+    const omp_indirect_pointee *P = &B->D.P[I];
+    char *Img = imageOf(B, G, I);
+    if (!(P->Type & Dir)) /* In part: its ranges. */
+      omp_indirect_bulk_overlay(B, I, Img, Dir, Dir == TO);
+    else if (Dir == TO)
+      omp_indirect_guard_copy(Guard, Img, (void *)P->Lo, P->Hi - P->Lo);
+    else
+      omp_indirect_guard_copy(Guard, (void *)P->Lo, Img, P->Hi - P->Lo);
+  }
+  Guard->Writing = 0;
   if (Dir == TO && NG) {
     for (int64_t I = 0; I < B->D.NP; ++I) {
       int64_t Par = B->D.P[I].Parent;
