@@ -116,7 +116,8 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
 /* Gives new pointee I its offset in the block (DevAt holds it until the
    block has device memory) and its entry. Device copies keep their host
    address's offset modulo 16 (alignment). */
-static uint64_t place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
+static inline __attribute__((always_inline)) uint64_t
+place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
   const omp_indirect_pointee *P = &B->D.P[I];
   At += ((P->Lo & 15) - At) & 15;
   B->DevAt[I] = (char *)(uintptr_t)At;
@@ -262,7 +263,7 @@ static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
       B->DevAt[I] = Dev + (uintptr_t)B->DevAt[I];
     } else if (B->Class[I] == BULK_OWNED || B->Class[I] == BULK_DUP) {
       omp_indirect_owned *E =
-          omp_indirect_owned_find(B->Device, B->D.P[I].Lo, &B->Cursor);
+          omp_indirect_owned_find_next(B->Device, B->D.P[I].Lo, &B->Cursor);
       E->Refs++;
       B->DevAt[I] = omp_indirect_owned_dev(E);
     } else if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind)) {

@@ -20,7 +20,8 @@ static omp_indirect_owned *holder(omp_indirect_bulk *B, int64_t I) {
   const omp_indirect_pointee *P = &B->D.P[I];
   if (B->Device < 0)
     return NULL;
-  omp_indirect_owned *E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor);
+  omp_indirect_owned *E =
+      omp_indirect_owned_find_next(B->Device, P->Lo, &B->Cursor);
   if (!E || P->Hi > E->Lo + E->Size)
     E = omp_indirect_owned_containing(B->Device, P->Lo);
   return E && P->Hi <= E->Lo + E->Size ? E : NULL;

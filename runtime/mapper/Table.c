@@ -35,7 +35,7 @@ static pthread_mutex_t Lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static omp_indirect_block *Blocks;    /* Live blocks, newest first. */
 static omp_indirect_block *BigBlocks; /* Those with a big pointee. */
 static _Atomic size_t LiveBlocks;
-static uint64_t Generation; /* Moves on when a block is freed. */
+uint64_t omp_indirect_owned_generation; /* Moves on when a block is freed. */
 
 void omp_indirect_owned_lock(void) { pthread_mutex_lock(&Lock); }
 void omp_indirect_owned_unlock(void) { pthread_mutex_unlock(&Lock); }
@@ -161,7 +161,7 @@ static void freeBlock(omp_indirect_block *B) {
     if (B->BigNext)
       B->BigNext->BigPrev = B->BigPrev;
   }
-  ++Generation;
+  ++omp_indirect_owned_generation;
   atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed);
   omp_indirect_block_discard(B);
 }
@@ -233,7 +233,7 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
                                             omp_indirect_cursor *C) {
   if (!Blocks)
     return NULL;
-  if (C && C->Block && C->Generation == Generation &&
+  if (C && C->Block && C->Generation == omp_indirect_owned_generation &&
       C->Block->Device == Device) {
     omp_indirect_block *B = C->Block;
     for (int64_t I = C->At + 1; I >= C->At && I >= 0; --I)
@@ -247,7 +247,7 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
   if (C && F.Found) {
     C->Block = omp_indirect_owned_block(F.Found);
     C->At = F.Found - C->Block->E;
-    C->Generation = Generation;
+    C->Generation = omp_indirect_owned_generation;
   }
   return F.Found;
 }
@@ -367,4 +367,11 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
 void omp_indirect_owned_release(omp_indirect_owned *E) {
   if (!NumLoans || !findLoan(omp_indirect_owned_block(E)->Device, E->Lo))
     dropNow(E); /* Else the last loan's end drops it. */
+}
+
+void omp_indirect_owned_release_all(omp_indirect_owned **E, int64_t N) {
+  for (int64_t I = 0; I < N; ++I)
+    if (!NumLoans || !findLoan(omp_indirect_owned_block(E[I])->Device,
+                               E[I]->Lo))
+      dropNow(E[I]);
 }

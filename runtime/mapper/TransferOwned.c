@@ -35,7 +35,8 @@ typedef int (*select_fn)(const omp_indirect_bulk *B, int64_t I, int64_t Dir);
 /* Groups the owned pointees Select picks by block, marking them
    BULK_MOVES; while the groups live, each block's Mark is its group.
    Returns the group count. */
-static int64_t groupByBlock(omp_indirect_bulk *B, select_fn Select,
+static inline __attribute__((always_inline)) int64_t
+groupByBlock(omp_indirect_bulk *B, select_fn Select,
                             int64_t Dir, group **Out) {
   group *G = NULL;
   int64_t NG = 0, Cap = 0;
@@ -93,7 +94,8 @@ static int moves(const omp_indirect_bulk *B, int64_t I, uintptr_t A,
    one copy per block, scattered on the host; or to the device, one
    read-modify-write per block, with their children's device pointers set
    again wherever host pointers were copied over them. */
-static void moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
+static inline __attribute__((always_inline)) void
+moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
   group *G;
   int64_t NG = groupByBlock(B, Select, Dir, &G);
   omp_indirect_guard_current()->Writing = Dir != TO;
@@ -178,10 +180,9 @@ void omp_indirect_transfer_exit(omp_indirect_bulk *B) {
       B->Owner[N++] = B->Owner[I];
     }
   }
-  for (int64_t I = 0; I < N; ++I) {
+  for (int64_t I = 0; I < N; ++I)
     B->Owner[I]->Refs = 0;
-    omp_indirect_owned_release(B->Owner[I]);
-  }
+  omp_indirect_owned_release_all(B->Owner, N);
 }
 
 /* ---- Updates. ---- */
