@@ -55,15 +55,6 @@ void omp_indirect_bulk_from(const omp_indirect_bulk *B, void *Host,
     omp_indirect_bulk_die(B, "cannot copy from the device");
 }
 
-int64_t omp_indirect_bulk_motion(const omp_indirect_bulk *B, int64_t I) {
-  int32_t N;
-  const omp_indirect_range *R = omp_indirect_ranges(&B->D, I, &N);
-  int64_t M = B->D.P[I].Type & MOTION;
-  for (int32_t K = 0; K < N; ++K)
-    M |= R[K].Motion;
-  return M;
-}
-
 /* A copy of the program's data, under the construct's fault guard. */
 static void copyUser(void *Dst, const void *Src, size_t N) {
   omp_indirect_guard *G = omp_indirect_guard_current();
@@ -128,14 +119,6 @@ void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
     else
       copyUser((void *)R->Lo, At, R->Hi - R->Lo);
   }
-}
-
-void *omp_indirect_bulk_devptr(const omp_indirect_bulk *B, int64_t I) {
-  const omp_indirect_pointee *P = &B->D.P[I];
-  char *At = B->DevAt[I];
-  if (!At)
-    return *P->Slot; /* Not on the device: the host value stays. */
-  return At - (P->Lo - (uintptr_t)*P->Slot);
 }
 
 int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B) {

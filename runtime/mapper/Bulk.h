@@ -109,11 +109,27 @@ void omp_indirect_bulk_to(const omp_indirect_bulk *B, void *Dev,
                           const void *Host, size_t N);
 void omp_indirect_bulk_from(const omp_indirect_bulk *B, void *Host,
                             const void *Dev, size_t N);
-/// Motion of pointee \p I, whole or in part.
-int64_t omp_indirect_bulk_motion(const omp_indirect_bulk *B, int64_t I);
+/// Motion of pointee \p I, whole or in part (per pointee: inline).
+static inline int64_t omp_indirect_bulk_motion(const omp_indirect_bulk *B,
+                                               int64_t I) {
+  int32_t N;
+  const omp_indirect_range *R = omp_indirect_ranges(&B->D, I, &N);
+  int64_t M = B->D.P[I].Type & OMP_INDIRECT_MAP_MOTION;
+  for (int32_t K = 0; K < N; ++K)
+    M |= R[K].Motion;
+  return M;
+}
 /// The value pointee \p I's slot must hold on the device (its host value
 /// when the pointee is not on the device).
-void *omp_indirect_bulk_devptr(const omp_indirect_bulk *B, int64_t I);
+static inline void *omp_indirect_bulk_devptr(const omp_indirect_bulk *B,
+                                             int64_t I) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  char *At = B->DevAt[I];
+  void *Host = *P->Slot;
+  if (!At)
+    return Host; /* Not on the device: the host value stays. */
+  return At - (P->Lo - (uintptr_t)Host);
+}
 /// Copies the \p Dir-moving bytes of pointee \p I from the host into \p Img
 /// (its image) when \p ToImage, else from \p Img to the host.
 void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,

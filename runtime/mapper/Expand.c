@@ -21,296 +21,21 @@
  * only per-pointee memory of the expansion); the other anchors (the item,
  * anchors outside it, their pointees) are kept in a small tree and become
  * plain entries, marked MEMBER_OF the mapper entry. The work is linear in
- * the number of components.
+ * the number of components. Collect.c runs the mapper function and builds
+ * the tree; this file folds it and writes the flat list.
  *
  *===----------------------------------------------------------------------===*/
 #include "Expand.h"
+#include "Collect.h"
 
-#include "Foreign.h"
-#include "Libomptarget.h"
-#include "MapperStack.h"
 #include "OmpIndirectRT.h"
-#include "Scratch.h"
-#include "Validate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MOTION OMP_INDIRECT_MAP_MOTION
-/* The per-component path: one function, no calls (millions of components). */
-#define HOT static inline __attribute__((always_inline))
 
-/* libomptarget's collector, for mapper functions it runs itself. The
-   runtime defines these names too (below), so that mapper functions
-   compiled without the plugin feed our expansion. */
-void __tgt_push_mapper_component(void *Handle, void *Base, void *Begin,
-                                 int64_t Size, int64_t Type, void *Name);
-int64_t __tgt_mapper_num_components(void *Handle);
-
-/* ---- The tree of one mapper use. ---- */
-
-enum { TOP, POINTEE, LOOSE };
-
-/* An anchor that is not a bulk pointee: the mapped item (index 0), an
-   anchor outside it (loose), or a pointee below one of those. */
-typedef struct anchor {
-  uintptr_t Lo, Hi;
-  void *PtrLoc;  /* Pointer location (base) of a pointee anchor. */
-  int64_t Type;  /* Component type, MEMBER_OF cleared. */
-  int32_t Kind;  /* TOP, POINTEE or LOOSE. */
-  int32_t First, Last; /* Member list. */
-} anchor;
-
-/* An anchor: >= 0, an index in tree.A; < 0, pointee -Ref - 1 of the deep
-   list. */
-typedef int64_t ref;
-#define NO_ANCHOR INT64_MIN
-#define DEEP(I) (-(ref)(I)-1)
-
-/* An open anchor; for a pointee of the deep list, its member list too
-   (members only reach an anchor while it is open, unless it is loose). */
-typedef struct open_anchor {
-  uintptr_t Lo, Hi;
-  ref R;
-  int32_t First, Last;
-} open_anchor;
-
-/* A closed pointee of the deep list that has members. */
-typedef struct closed {
-  int64_t I;
-  int32_t First, Last;
-} closed;
-
-typedef struct member {
-  uintptr_t Lo, Hi;
-  int64_t Motion;
-  int32_t Next;
-} member;
-
-typedef struct tree {
-  anchor *A;
-  size_t NA, CapA;
-  member *M;
-  size_t NM, CapM;
-  open_anchor *Stack; /* Innermost last; the item is never popped. */
-  size_t SP, CapS;
-  closed *C; /* Pointees with members, once closed. */
-  size_t NC, CapC;
-  int Failed; /* Out of memory while closing. */
-  uintptr_t HullLo, HullHi; /* What the mapper maps of the item. */
-  omp_indirect_deep *D;
-  int64_t DBase; /* The first pointee of this use in D. */
-  int32_t Entry;
-} tree;
-
-HOT void extendHull(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  if (Lo < T->HullLo)
-    T->HullLo = Lo;
-  if (Hi > T->HullHi)
-    T->HullHi = Hi;
-}
-
-/* Opens a new anchor; returns 1 when out of memory. A pointee whose parent
-   is the item or a bulk pointee goes straight into the deep list. */
-HOT int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
-                     int64_t Type, int Kind, ref Parent) {
-  if (T->SP == T->CapS && omp_indirect_grow((void **)&T->Stack, &T->CapS,
-                                             T->SP + 1, sizeof *T->Stack))
-    return 1;
-  Type &= ~OMP_INDIRECT_MAP_MEMBER_OF;
-  ref R;
-  if (Kind == POINTEE && (Parent == 0 || Parent < 0)) {
-    omp_indirect_deep *D = T->D;
-    if (D->NP >= INT32_MAX ||
-        ((size_t)D->NP == D->CapP &&
-         omp_indirect_scratch_grow((void **)&D->P, &D->CapP,
-                                   (size_t)D->NP + 1, sizeof *D->P)))
-      return 1;
-    D->P[D->NP] = (omp_indirect_pointee){
-        (void **)PtrLoc, Lo, Hi, (uint16_t)Type, (uint16_t)T->Entry,
-        Parent == 0 ? -1 : (int32_t)(-Parent - 1)};
-    R = DEEP(D->NP++);
-  } else {
-    if (T->NA == T->CapA &&
-        omp_indirect_grow((void **)&T->A, &T->CapA, T->NA + 1, sizeof *T->A))
-      return 1;
-    T->A[T->NA] = (anchor){Lo, Hi, PtrLoc, Type, Kind, -1, -1};
-    R = (ref)T->NA++;
-  }
-  T->Stack[T->SP++] = (open_anchor){Lo, Hi, R, -1, -1};
-  return 0;
-}
-
-/* Closes the innermost open anchor, keeping a deep-list pointee's members. */
-static void closeAnchor(tree *T) {
-  const open_anchor *O = &T->Stack[--T->SP];
-  if (O->R >= 0 || O->First < 0)
-    return;
-  if (omp_indirect_grow((void **)&T->C, &T->CapC, T->NC + 1, sizeof *T->C)) {
-    T->Failed = 1;
-    return;
-  }
-  T->C[T->NC++] = (closed){-O->R - 1, O->First, O->Last};
-}
-
-HOT int contains(uintptr_t ALo, uintptr_t AHi, uintptr_t Lo, uintptr_t Hi) {
-  return ALo <= Lo && Hi <= AHi;
-}
-
-/* The innermost anchor holding [Lo, Hi), or NO_ANCHOR. Components come
-   depth first, so the answer is on the stack of open anchors; loose
-   anchors are rare and searched last. */
-static ref findAnchorBelow(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  while (T->SP > 1 && !contains(T->Stack[T->SP - 1].Lo,
-                                T->Stack[T->SP - 1].Hi, Lo, Hi))
-    closeAnchor(T);
-  if (contains(T->Stack[T->SP - 1].Lo, T->Stack[T->SP - 1].Hi, Lo, Hi))
-    return T->Stack[T->SP - 1].R;
-  for (size_t I = T->NA; I-- > 1;)
-    if (T->A[I].Kind == LOOSE && contains(T->A[I].Lo, T->A[I].Hi, Lo, Hi))
-      return (ref)I;
-  return NO_ANCHOR;
-}
-
-/* The same, inline where the innermost open anchor holds the range or is
-   a pointee without members whose parent does (an array of structs with
-   one pointer each: every component). */
-HOT ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  const open_anchor *Top = &T->Stack[T->SP - 1];
-  if (contains(Top->Lo, Top->Hi, Lo, Hi))
-    return Top->R;
-  if (T->SP > 1 && Top->R < 0 && Top->First < 0 &&
-      contains(Top[-1].Lo, Top[-1].Hi, Lo, Hi)) {
-    --T->SP; /* closeAnchor: nothing to keep. */
-    return Top[-1].R;
-  }
-  return findAnchorBelow(T, Lo, Hi);
-}
-
-/* The member list of anchor R: its first and last member. A pointee of
-   the deep list is the innermost open anchor when it gets one. */
-HOT void links(tree *T, ref R, int32_t **First, int32_t **Last) {
-  if (R >= 0) {
-    *First = &T->A[R].First;
-    *Last = &T->A[R].Last;
-  } else {
-    *First = &T->Stack[T->SP - 1].First;
-    *Last = &T->Stack[T->SP - 1].Last;
-  }
-}
-
-HOT int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
-                     int64_t Motion) {
-  if (R == 0 && Lo < Hi)
-    extendHull(T, Lo, Hi);
-  if (!Motion || Lo >= Hi)
-    return 0; /* Allocation only: the anchor already allocates it. */
-  int32_t *First, *Last;
-  links(T, R, &First, &Last);
-  if (*Last >= 0) {
-    member *L = &T->M[*Last];
-    if (L->Motion == Motion && L->Lo <= Lo && Lo <= L->Hi) {
-      if (Hi > L->Hi)
-        L->Hi = Hi;
-      return 0;
-    }
-  }
-  if (T->NM >= INT32_MAX ||
-      (T->NM == T->CapM && omp_indirect_grow((void **)&T->M, &T->CapM,
-                                             T->NM + 1, sizeof *T->M)))
-    return 1;
-  T->M[T->NM] = (member){Lo, Hi, Motion, -1};
-  if (*Last >= 0)
-    T->M[*Last].Next = (int32_t)T->NM;
-  else
-    *First = (int32_t)T->NM;
-  *Last = (int32_t)T->NM++;
-  return 0;
-}
-
-/* Adds one component, the First one of its mapper entry or not. Returns 1
-   when out of memory. */
-HOT int addComponent(tree *T, int First, void *Base, void *Begin,
-                        int64_t Size, int64_t Type) {
-  uintptr_t B = (uintptr_t)Begin, E = B + (uintptr_t)Size;
-  if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
-    /* The array push of the entry itself, when the entry is a pointee. */
-    if (First && B == T->A[0].Lo && E == T->A[0].Hi)
-      return 0;
-    uintptr_t P = (uintptr_t)Base;
-    ref Parent = findAnchor(T, P, P + sizeof(void *));
-    if (Parent == 0)
-      extendHull(T, P, P + sizeof(void *));
-    return addAnchor(T, B, E, Base, Type,
-                     Parent == NO_ANCHOR ? LOOSE : POINTEE, Parent);
-  }
-  ref A = findAnchor(T, B, E);
-  if (A == NO_ANCHOR)
-    return addAnchor(T, B, E, Base, Type, LOOSE, NO_ANCHOR);
-  return addMember(T, A, B, E, Type & MOTION) || T->Failed;
-}
-
-/* ---- Running clang's mapper functions. ---- */
-
-/* The handle we give a mapper function: components go straight into the
-   tree, so the expansion keeps no list of them. */
-typedef struct collector {
-  tree T;
-  size_t Seen;
-  int Failed;
-  int Refused; /* A component the expansion does not take (said why). */
-  omp_indirect_check Check; /* Validation of each component (Validate.h). */
-} collector;
-
-/* The collector of the expansion running on this thread; any other handle
-   belongs to libomptarget. */
-static _Thread_local collector *Active
-    __attribute__((tls_model("initial-exec")));
-
-void __omp_indirect_push_mapper_component(void *Handle, void *Base,
-                                          void *Begin, int64_t Size,
-                                          int64_t Type, void *Name) {
-  collector *C = Handle;
-  if (C != Active) {
-    if (Size > 0) /* libomptarget may map it: Foreign.h. */
-      omp_indirect_foreign_note((uintptr_t)Begin, (uintptr_t)Begin + Size);
-    OMP_INDIRECT_NEXT(__tgt_push_mapper_component)(Handle, Base, Begin, Size,
-                                                   Type, Name);
-    return;
-  }
-  /* Clang's mapper functions (16 to 22) push a pointer and its pointee as
-     one PTR_AND_OBJ component; an ATTACH component (MapTypes.h), which
-     only clang 22's constructs use, would name a pointee pushed apart that
-     the tree cannot tie to its pointer: stop rather than leave a host
-     pointer on the device. */
-  omp_indirect_check_component(&C->Check, Base, Begin, Size, Type, Name);
-  if ((Type & OMP_INDIRECT_MAP_ATTACH) && !C->Failed) {
-    fprintf(stderr, "omp-indirect: a mapper function pushed an ATTACH "
-                    "component, which the deep copy does not take\n");
-    C->Failed = C->Refused = 1;
-  }
-  if (!C->Failed)
-    C->Failed = addComponent(&C->T, C->Seen == 0, Base, Begin, Size, Type);
-  C->Seen++;
-}
-
-/* Clang's mapper adds this count, shifted, to MEMBER_OF. We rebuild the
-   structure from addresses and ignore MEMBER_OF, so 0 keeps it small. */
-int64_t __omp_indirect_mapper_num_components(void *Handle) {
-  if (Handle != Active)
-    return OMP_INDIRECT_NEXT(__tgt_mapper_num_components)(Handle);
-  return 0;
-}
-
-void __tgt_push_mapper_component(void *Handle, void *Base, void *Begin,
-                                 int64_t Size, int64_t Type, void *Name) {
-  __omp_indirect_push_mapper_component(Handle, Base, Begin, Size, Type, Name);
-}
-
-int64_t __tgt_mapper_num_components(void *Handle) {
-  return __omp_indirect_mapper_num_components(Handle);
-}
 
 /* A single member that covers its anchor folds into the anchor's motion
    (returned); returns in *Left the member list that is left. */
@@ -347,7 +72,7 @@ static int growRangeLists(omp_indirect_deep *D) {
 static int settlePointees(tree *T) {
   omp_indirect_deep *D = T->D;
   while (T->SP > 0)
-    closeAnchor(T);
+    omp_indirect_tree_close(T);
   if (T->Failed)
     return 1;
   if (!T->NC)
@@ -374,35 +99,10 @@ static int settlePointees(tree *T) {
 }
 
 /* Builds in C->T the tree of mapper entry K: its anchor, then whatever its
-   mapper function pushes. */
+   mapper function pushes (Collect.c), folded and settled. */
 static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
   tree *T = &C->T;
-  T->NA = T->NM = T->SP = T->NC = 0;
-  T->HullLo = UINTPTR_MAX;
-  T->HullHi = 0;
-  T->DBase = T->D->NP;
-  T->Entry = K;
-  C->Seen = 0;
-  C->Failed = C->Refused = 0;
-  omp_indirect_check_entry(&C->Check, K, In->Begins[K], In->Sizes[K]);
-  /* The entry itself moves nothing: its motion comes from the mapper's
-     items, folded in below. */
-  uintptr_t Lo = (uintptr_t)In->Begins[K];
-  if (addAnchor(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
-                In->Types[K] & ~MOTION, TOP, NO_ANCHOR))
-    return 1;
-  collector *Saved = Active;
-  Active = C;
-  int NoStack = omp_indirect_call_mapper(
-      (omp_indirect_mapper_fn)In->Mappers[K], C, In->Bases[K], In->Begins[K],
-      In->Sizes[K], In->Types[K], In->Names ? In->Names[K] : NULL);
-  Active = Saved;
-  if (NoStack) {
-    C->Refused = 1;
-    return 1;
-  }
-  omp_indirect_check_entry_done(&C->Check);
-  if (C->Failed)
+  if (omp_indirect_collect_run(C, In, K))
     return 1;
   /* The item itself is mapped only as far as its mapper maps it: a mapper
      that maps some members maps just those (from the lowest to the highest,

@@ -5,11 +5,10 @@
  * gets an offset in ONE device block and an entry in the table), the same
  * range as a new one, the runtime's from an earlier construct (one more
  * reference), or per item (back into the map list). Exits and updates find
- * each pointee's owner in the table, and exits count their references
- * down. Host pointers that the call will overwrite are saved.
+ * each pointee's owner in the table (PlaceOwned.c).
  *
  *===----------------------------------------------------------------------===*/
-#include "Bulk.h"
+#include "Place.h"
 #include "Construct.h"
 #include "Validate.h"
 
@@ -139,7 +138,8 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
 /* Gives new pointee I its offset in the block (DevAt holds it until the
    block has device memory) and its entry. Device copies keep their host
    address's offset modulo 16 (alignment). */
-static uint64_t place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
+static inline __attribute__((always_inline)) uint64_t
+place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
   const omp_indirect_pointee *P = &B->D.P[I];
   At += ((P->Lo & 15) - At) & 15;
   B->DevAt[I] = (char *)(uintptr_t)At;
@@ -163,6 +163,8 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
   omp_indirect_foreign Foreign;
   omp_indirect_foreign_begin(&Foreign, B->Device);
   uint64_t Sum = 0; /* Every section's bytes (Validate.h). */
+  /* Nothing owned yet (the lock is held): no lookups per pointee. */
+  int AnyOwned = omp_indirect_owned_any();
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = NULL;
@@ -177,9 +179,10 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
     /* Ours from an earlier construct: counted again if the construct asks
        for no more than is mapped; else per item, lent for the call (the
        extension is libomptarget's to report). */
-    if ((E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor)) ||
-        omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, firstOwned,
-                                   &E)) {
+    if (AnyOwned &&
+        ((E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor)) ||
+         omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, firstOwned,
+                                    &E))) {
       if (E->Lo == P->Lo && P->Hi <= E->Lo + E->Size)
         B->Class[I] = BULK_OWNED;
       continue;
@@ -282,7 +285,7 @@ static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
       B->DevAt[I] = Dev + (uintptr_t)B->DevAt[I];
     } else if (B->Class[I] == BULK_OWNED || B->Class[I] == BULK_DUP) {
       omp_indirect_owned *E =
-          omp_indirect_owned_find(B->Device, B->D.P[I].Lo, &B->Cursor);
+          omp_indirect_owned_find_next(B->Device, B->D.P[I].Lo, &B->Cursor);
       E->Refs++;
       B->DevAt[I] = omp_indirect_owned_dev(E);
     } else if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind)) {
@@ -362,84 +365,6 @@ static void explainPerItem(omp_indirect_bulk *B,
             (long long)(Said - EXPLAIN_MAX));
 }
 
-/* ---- Exits and updates. ---- */
-
-/* The owned pointee holding pointee I whole: its own entry, or one it
-   lies inside (a range of another pointee, which entered per item). */
-static omp_indirect_owned *holder(omp_indirect_bulk *B, int64_t I) {
-  const omp_indirect_pointee *P = &B->D.P[I];
-  if (B->Device < 0)
-    return NULL;
-  omp_indirect_owned *E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor);
-  if (!E || P->Hi > E->Lo + E->Size)
-    E = omp_indirect_owned_containing(B->Device, P->Lo);
-  return E && P->Hi <= E->Lo + E->Size ? E : NULL;
-}
-
-/* Host pointers that the call's copies back will overwrite are saved:
-   only those that do not hold their pointee's Lo (the host value of
-   `s.d[0:n]`'s slot is its Lo), so a construct of N pointees keeps no N
-   host values. */
-static void saveSlot(omp_indirect_bulk *B, int64_t I) {
-  void *V = *B->D.P[I].Slot;
-  if ((uintptr_t)V == B->D.P[I].Lo)
-    return;
-  if (omp_indirect_grow((void **)&B->Saved, &B->CapSaved,
-                        (size_t)B->NumSaved + 1, sizeof *B->Saved))
-    omp_indirect_bulk_die(B, "out of host memory");
-  B->Saved[B->NumSaved++] = (omp_indirect_saved_slot){I, V};
-}
-
-/* Owned pointees get their device address (and, on exit, lose a
-   reference, or all with `delete`); the rest go to L per item. */
-static void placeOwned(omp_indirect_bulk *B, omp_indirect_map_list *L) {
-  B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
-  int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
-  uintptr_t Probed = 1;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    const omp_indirect_pointee *P = &B->D.P[I];
-    int64_t User = omp_indirect_bulk_user(B, I);
-    if (P->Parent < 0)
-      B->Tops[P->Entry] = 1;
-    saveSlot(B, I);
-    omp_indirect_owned *E = holder(B, I);
-    if (E) {
-      omp_indirect_block *Blk = omp_indirect_owned_block(E);
-      if (!B->NumPinned || B->Pinned[B->NumPinned - 1] != Blk) {
-        if (omp_indirect_grow((void **)&B->Pinned, &B->CapPinned,
-                              (size_t)B->NumPinned + 1, sizeof *B->Pinned))
-          omp_indirect_bulk_die(B, "out of host memory");
-        omp_indirect_block_pin(Blk);
-        B->Pinned[B->NumPinned++] = Blk;
-      }
-      B->Class[I] = BULK_OWNED;
-      B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
-      B->Owner[I] = E;
-      if (Exit) {
-        if (User & OMP_INDIRECT_MAP_DELETE)
-          E->Refs = 0;
-        else if (E->Refs > 0)
-          --E->Refs;
-      }
-      /* Its data will come back (its last reference went, or `always`, or
-         an update from): before libomptarget copies the items back, with
-         device pointers in them, every page it will write must be there. */
-      if (Exit ? E->Refs == 0 || (User & OMP_INDIRECT_MAP_ALWAYS)
-               : (User & OMP_INDIRECT_MAP_FROM))
-        omp_indirect_bulk_probe(B, I, &Probed);
-      continue;
-    }
-    B->Class[I] = BULK_ITEM;
-    B->DevAt[I] = NULL;
-    if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
-      omp_indirect_bulk_die(B, "out of host memory");
-  }
-  /* What is left once the whole construct counted. */
-  for (int64_t I = 0; Exit && I < B->D.NP; ++I)
-    if (B->Class[I] == BULK_OWNED && B->Owner[I]->Refs == 0)
-      B->Class[I] |= BULK_LAST;
-}
-
 void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
                              omp_indirect_map_kind Kind,
                              omp_indirect_map_list *L) {
@@ -457,7 +382,7 @@ void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
   if (Kind == OMP_INDIRECT_MAP_ENTER)
     placeEnter(B, L);
   else
-    placeOwned(B, L);
+    omp_indirect_place_owned(B, L);
   if (omp_indirect_debug())
     explainPerItem(B, L, Flat);
 }

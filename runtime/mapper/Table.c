@@ -4,9 +4,9 @@
  * construct that placed N pointees writes N entries one after another, and
  * a later construct that names them in the same order finds each next to
  * the last (omp_indirect_cursor). A small hash table, the page index, maps
- * each host page that a block's pointees cover to the block, so a lookup
- * visits only the blocks that can hold the address and binary-searches
- * them. Pointees larger than BIG_PAGES pages stay out of the page index:
+ * each host page that a block's pointees cover to the block (PageIndex.c),
+ * so a lookup visits only the blocks that can hold the address and
+ * binary-searches them. Pointees larger than BIG_PAGES pages stay out of the page index:
  * their blocks are on a list of their own, which every lookup walks.
  * A pointee that leaves the table is marked (Refs -1) and its block freed
  * with its last one, so nothing is moved or rehashed per pointee.
@@ -14,6 +14,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "Table.h"
+#include "PageIndex.h"
 
 #include "Libomptarget.h"
 #include "Scratch.h"
@@ -34,104 +35,13 @@ static pthread_mutex_t Lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static omp_indirect_block *Blocks;    /* Live blocks, newest first. */
 static omp_indirect_block *BigBlocks; /* Those with a big pointee. */
 static _Atomic size_t LiveBlocks;
-static uint64_t Generation; /* Moves on when a block is freed. */
+uint64_t omp_indirect_owned_generation; /* Moves on when a block is freed. */
 
 void omp_indirect_owned_lock(void) { pthread_mutex_lock(&Lock); }
 void omp_indirect_owned_unlock(void) { pthread_mutex_unlock(&Lock); }
 
 int omp_indirect_owned_any(void) {
   return atomic_load_explicit(&LiveBlocks, memory_order_relaxed) != 0;
-}
-
-/* ---- The page index: (host page, block) pairs, open addressing with
-   linear probing and backward-shift removal. ---- */
-
-typedef struct page_slot {
-  uintptr_t Page;
-  omp_indirect_block *Block; /* NULL: empty. */
-} page_slot;
-
-static page_slot *Pages;
-static size_t PageMask, PagesUsed;
-
-static size_t pageHome(uintptr_t Page) {
-  uint64_t H = (uint64_t)Page * 0x9e3779b97f4a7c15ULL;
-  return (size_t)(H >> 20) & PageMask;
-}
-
-static int growPages(size_t More) {
-  size_t Cap = Pages ? PageMask + 1 : 0, NewCap = Cap ? Cap : 256;
-  while ((PagesUsed + More) * 2 > NewCap)
-    NewCap *= 2;
-  if (NewCap == Cap)
-    return 0;
-  page_slot *Old = Pages, *New = calloc(NewCap, sizeof *New);
-  if (!New)
-    return 1;
-  Pages = New;
-  PageMask = NewCap - 1;
-  for (size_t I = 0; I < Cap; ++I)
-    if (Old[I].Block) {
-      size_t J = pageHome(Old[I].Page);
-      while (Pages[J].Block)
-        J = (J + 1) & PageMask;
-      Pages[J] = Old[I];
-    }
-  free(Old);
-  return 0;
-}
-
-static void addPage(uintptr_t Page, omp_indirect_block *B) {
-  size_t J = pageHome(Page);
-  while (Pages[J].Block)
-    J = (J + 1) & PageMask;
-  Pages[J] = (page_slot){Page, B};
-  ++PagesUsed;
-}
-
-static void removePage(uintptr_t Page, omp_indirect_block *B) {
-  size_t I = pageHome(Page);
-  while (Pages[I].Block && !(Pages[I].Page == Page && Pages[I].Block == B))
-    I = (I + 1) & PageMask;
-  if (!Pages[I].Block)
-    return;
-  for (size_t J = (I + 1) & PageMask; Pages[J].Block; J = (J + 1) & PageMask) {
-    size_t Home = pageHome(Pages[J].Page);
-    if (((J - Home) & PageMask) >= ((J - I) & PageMask)) {
-      Pages[I] = Pages[J];
-      I = J;
-    }
-  }
-  Pages[I].Block = NULL;
-  --PagesUsed;
-}
-
-/* Calls Fn(Page, B) once for each page of B in the page index: every page
-   of a dense block's span, or each page the small pointees of B cover, in
-   order (the entries are sorted, so a page repeats only next to itself). */
-static void forEachPage(omp_indirect_block *B,
-                        void (*Fn)(uintptr_t Page, omp_indirect_block *B)) {
-  if (B->Dense) {
-    uintptr_t First = B->SpanLo >> PAGE_SHIFT;
-    for (uintptr_t Page = First; Page <= (B->SpanHi - 1) >> PAGE_SHIFT; ++Page)
-      Fn(Page, B);
-    return;
-  }
-  uintptr_t Next = 0;
-  int Any = 0;
-  for (int64_t I = 0; I < B->N; ++I) {
-    const omp_indirect_owned *E = &B->E[I];
-    if (omp_indirect_pages_big(E->Lo, E->Size))
-      continue;
-    uintptr_t First = E->Lo >> PAGE_SHIFT;
-    uintptr_t Last = (E->Lo + E->Size - 1) >> PAGE_SHIFT;
-    for (uintptr_t Page = Any && First < Next ? Next : First; Page <= Last;
-         ++Page)
-      Fn(Page, B);
-    if (!Any || Last + 1 > Next)
-      Next = Last + 1;
-    Any = 1;
-  }
 }
 
 /* ---- Block ids. ---- */
@@ -207,10 +117,11 @@ int omp_indirect_block_add(omp_indirect_block *B) {
      (each small one at most BIG_PAGES + 1), whichever is less. */
   size_t SpanPages = spanPages(B);
   size_t MostPages = (size_t)B->N * (BIG_PAGES + 1);
-  if (growPages(SpanPages < MostPages ? SpanPages : MostPages))
+  if (omp_indirect_page_index_reserve(SpanPages < MostPages ? SpanPages
+                                                            : MostPages))
     return 1;
   B->Dense = B->N && !B->Big && SpanPages <= (size_t)B->N;
-  forEachPage(B, addPage);
+  omp_indirect_page_index_add(B);
   B->Live = B->N;
   B->Next = Blocks;
   if (Blocks)
@@ -235,7 +146,7 @@ void omp_indirect_block_discard(omp_indirect_block *B) {
 }
 
 static void freeBlock(omp_indirect_block *B) {
-  forEachPage(B, removePage);
+  omp_indirect_page_index_remove(B);
   if (B->Prev)
     B->Prev->Next = B->Next;
   else
@@ -250,7 +161,7 @@ static void freeBlock(omp_indirect_block *B) {
     if (B->BigNext)
       B->BigNext->BigPrev = B->BigPrev;
   }
-  ++Generation;
+  ++omp_indirect_owned_generation;
   atomic_fetch_sub_explicit(&LiveBlocks, 1, memory_order_relaxed);
   omp_indirect_block_discard(B);
 }
@@ -283,7 +194,7 @@ static int forEachBlock(int Device, uintptr_t Lo, uintptr_t Hi,
                         int (*Fn)(omp_indirect_block *Blk, void *Ctx),
                         void *Ctx) {
   uintptr_t First = Lo >> PAGE_SHIFT, Last = (Hi - 1) >> PAGE_SHIFT;
-  if (Last - First >= SCAN_PAGES || !Pages) {
+  if (Last - First >= SCAN_PAGES || !omp_indirect_page_index_ready()) {
     for (omp_indirect_block *B = Blocks; B; B = B->Next)
       if (B->Device == Device && B->SpanLo < Hi && Lo < B->SpanHi) {
         int R = Fn(B, Ctx);
@@ -292,23 +203,9 @@ static int forEachBlock(int Device, uintptr_t Lo, uintptr_t Hi,
       }
     return 0;
   }
-  /* A block is visited once: through the first page that names it. */
-  for (uintptr_t Page = First; Page <= Last; ++Page)
-    for (size_t J = pageHome(Page); Pages[J].Block; J = (J + 1) & PageMask) {
-      omp_indirect_block *B = Pages[J].Block;
-      if (Pages[J].Page != Page || B->Device != Device || B->Big)
-        continue;
-      int Seen = 0;
-      for (uintptr_t Q = First; Q < Page && !Seen; ++Q)
-        for (size_t K = pageHome(Q); Pages[K].Block && !Seen;
-             K = (K + 1) & PageMask)
-          Seen = Pages[K].Page == Q && Pages[K].Block == B;
-      if (Seen)
-        continue;
-      int R = Fn(B, Ctx);
-      if (R)
-        return R;
-    }
+  int R = omp_indirect_page_index_visit(Device, First, Last, Fn, Ctx);
+  if (R)
+    return R;
   for (omp_indirect_block *B = BigBlocks; B; B = B->BigNext)
     if (B->Device == Device && B->SpanLo < Hi && Lo < B->SpanHi) {
       int R = Fn(B, Ctx);
@@ -336,7 +233,7 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
                                             omp_indirect_cursor *C) {
   if (!Blocks)
     return NULL;
-  if (C && C->Block && C->Generation == Generation &&
+  if (C && C->Block && C->Generation == omp_indirect_owned_generation &&
       C->Block->Device == Device) {
     omp_indirect_block *B = C->Block;
     for (int64_t I = C->At + 1; I >= C->At && I >= 0; --I)
@@ -350,7 +247,7 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
   if (C && F.Found) {
     C->Block = omp_indirect_owned_block(F.Found);
     C->At = F.Found - C->Block->E;
-    C->Generation = Generation;
+    C->Generation = omp_indirect_owned_generation;
   }
   return F.Found;
 }
@@ -470,4 +367,11 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
 void omp_indirect_owned_release(omp_indirect_owned *E) {
   if (!NumLoans || !findLoan(omp_indirect_owned_block(E)->Device, E->Lo))
     dropNow(E); /* Else the last loan's end drops it. */
+}
+
+void omp_indirect_owned_release_all(omp_indirect_owned **E, int64_t N) {
+  for (int64_t I = 0; I < N; ++I)
+    if (!NumLoans || !findLoan(omp_indirect_owned_block(E[I])->Device,
+                               E[I]->Lo))
+      dropNow(E[I]);
 }

@@ -131,6 +131,27 @@ static inline char *omp_indirect_owned_dev(const omp_indirect_owned *E) {
 omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
                                             omp_indirect_cursor *C);
 
+/// Moves on whenever a block is freed (a cursor from before is stale).
+extern uint64_t omp_indirect_owned_generation;
+
+/// omp_indirect_owned_find with a cursor, inline where the pointee is the
+/// one after the cursor's (a construct naming its pointees in the order
+/// they were placed: every lookup but the first).
+static inline omp_indirect_owned *
+omp_indirect_owned_find_next(int Device, uintptr_t Lo,
+                             omp_indirect_cursor *C) {
+  omp_indirect_block *B = C->Block;
+  if (B && C->Generation == omp_indirect_owned_generation &&
+      B->Device == Device && C->At + 1 < B->N) {
+    omp_indirect_owned *E = &B->E[C->At + 1];
+    if (E->Lo == Lo && E->Refs >= 0) {
+      ++C->At;
+      return E;
+    }
+  }
+  return omp_indirect_owned_find(Device, Lo, C);
+}
+
 /// Calls \p Fn with each pointee on \p Device that overlaps [Lo, Hi) (a
 /// point, when Hi == Lo) until it returns nonzero; returns that value, or 0.
 int omp_indirect_owned_overlap(int Device, uintptr_t Lo, uintptr_t Hi,
@@ -156,6 +177,9 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo);
 /// the table, and its block goes with its last pointee; while lent, when
 /// the last loan ends.
 void omp_indirect_owned_release(omp_indirect_owned *E);
+/// omp_indirect_owned_release of each of the \p N pointees \p E (each
+/// once).
+void omp_indirect_owned_release_all(omp_indirect_owned **E, int64_t N);
 
 /// Serialise users of the table (and of the blocks) across host threads.
 /// The lock is recursive: a construct with mappers holds it around its

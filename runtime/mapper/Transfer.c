@@ -9,7 +9,7 @@
  * Updates move in one copy per block and direction.
  *
  *===----------------------------------------------------------------------===*/
-#include "Bulk.h"
+#include "Transfer.h"
 #include "FaultGuard.h"
 
 #include "OmpIndirectRT.h"
@@ -30,7 +30,7 @@ static void putPtr(char *At, void *V) { memcpy(At, &V, sizeof V); }
    write it back. Img[K], if set, is used instead of reading; Done[K] (if
    Done) says its pointers are in it already. Every image is then copied
    to the device. */
-static void writeItems(omp_indirect_bulk *B, const omp_indirect_map_list *L,
+void omp_indirect_transfer_write_items(omp_indirect_bulk *B, const omp_indirect_map_list *L,
                        char **TopDev, char **Img, const char *Rmw,
                        const char *Done) {
   int Pending = 0;
@@ -65,7 +65,7 @@ static void writeItems(omp_indirect_bulk *B, const omp_indirect_map_list *L,
 }
 
 /* The device copy of each item with pointees, when it is one piece. */
-static char **itemsOnDevice(omp_indirect_bulk *B,
+char **omp_indirect_transfer_items_on_device(omp_indirect_bulk *B,
                             const omp_indirect_map_list *L) {
   char **TopDev = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);
   for (int32_t K = 0; K < L->Count; ++K) {
@@ -84,7 +84,7 @@ static char **itemsOnDevice(omp_indirect_bulk *B,
 }
 
 /* Per-item pointees: where libomptarget put them. */
-static void findItems(omp_indirect_bulk *B) {
+void omp_indirect_transfer_find_items(omp_indirect_bulk *B) {
   for (int64_t I = 0; I < B->D.NP; ++I)
     if (B->Class[I] == BULK_ITEM && B->D.P[I].Lo) /* NULL: not mapped. */
       B->DevAt[I] = omp_indirect_mapped_ptr((void *)B->D.P[I].Lo, B->Device);
@@ -149,8 +149,8 @@ static char *alwaysImageOf(const always_list *A, int64_t I) {
 static void transferEnter(omp_indirect_bulk *B,
                           const omp_indirect_map_list *L) {
   omp_indirect_guard *G = omp_indirect_guard_current();
-  findItems(B);
-  char **TopDev = itemsOnDevice(B, L);
+  omp_indirect_transfer_find_items(B);
+  char **TopDev = omp_indirect_transfer_items_on_device(B, L);
   char **TopImg = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);
   char *Rmw = omp_indirect_bulk_alloc(B, (size_t)L->Count);
   char *Done = omp_indirect_bulk_alloc(B, (size_t)L->Count);
@@ -203,7 +203,7 @@ static void transferEnter(omp_indirect_bulk *B,
       omp_indirect_bulk_to(B, B->DevAt[Par] + Off, &V, sizeof V);
     }
   }
-  writeItems(B, L, TopDev, TopImg, Rmw, Done);
+  omp_indirect_transfer_write_items(B, L, TopDev, TopImg, Rmw, Done);
   if (B->Total)
     omp_indirect_bulk_to(B, BlockDev, Stage, B->Total);
   for (int64_t A = 0; A < Always.N; ++A) {
@@ -221,219 +221,14 @@ static void transferEnter(omp_indirect_bulk *B,
   free(Done);
 }
 
-/* ---- Moving owned pointees, one copy per block. ---- */
-
-typedef struct group {
-  omp_indirect_block *Block;
-  uint64_t Lo, Hi; /* Span of the block that moves. */
-  char *Img;
-} group;
-
-/* Whether owned pointee I moves in direction Dir. */
-typedef int (*select_fn)(const omp_indirect_bulk *B, int64_t I, int64_t Dir);
-
-/* Groups the owned pointees Select picks by block, marking them
-   BULK_MOVES; while the groups live, each block's Mark is its group.
-   Returns the group count. */
-static int64_t groupByBlock(omp_indirect_bulk *B, select_fn Select,
-                            int64_t Dir, group **Out) {
-  group *G = NULL;
-  int64_t NG = 0, Cap = 0;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    if ((B->Class[I] & BULK_KIND) != BULK_OWNED || !Select(B, I, Dir))
-      continue;
-    B->Class[I] |= BULK_MOVES;
-    omp_indirect_block *Blk = omp_indirect_owned_block(B->Owner[I]);
-    uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev), Hi;
-    Hi = Lo + (B->D.P[I].Hi - B->D.P[I].Lo);
-    int64_t K = Blk->Mark;
-    if (K < 0) {
-      if (NG == Cap) {
-        Cap = Cap ? 2 * Cap : 4;
-        G = realloc(G, sizeof *G * Cap);
-        if (!G)
-          omp_indirect_bulk_die(B, "out of host memory");
-      }
-      K = NG++;
-      G[K] = (group){Blk, Lo, Hi, NULL};
-      Blk->Mark = K;
-    }
-    if (Lo < G[K].Lo)
-      G[K].Lo = Lo;
-    if (Hi > G[K].Hi)
-      G[K].Hi = Hi;
-  }
-  *Out = G;
-  return NG;
-}
-
-/* The image of moving pointee I in its group's image. */
-static char *imageOf(const omp_indirect_bulk *B, const group *G, int64_t I) {
-  const group *Gr = &G[omp_indirect_owned_block(B->Owner[I])->Mark];
-  return Gr->Img + ((B->DevAt[I] - Gr->Block->Dev) - Gr->Lo);
-}
-
-/* True if pointee I's Dir data covers host address A. */
-static int moves(const omp_indirect_bulk *B, int64_t I, uintptr_t A,
-                 int64_t Dir) {
-  const omp_indirect_pointee *P = &B->D.P[I];
-  if (P->Type & Dir)
-    return 1;
-  int32_t N;
-  const omp_indirect_range *Ranges = omp_indirect_ranges(&B->D, I, &N);
-  for (int32_t K = 0; K < N; ++K) {
-    const omp_indirect_range *R = &Ranges[K];
-    if ((R->Motion & Dir) && R->Lo <= A && A < R->Hi)
-      return 1;
-  }
-  return 0;
-}
-
-/* Moves the Dir data of the owned pointees Select picks: from the device,
-   one copy per block, scattered on the host; or to the device, one
-   read-modify-write per block, with their children's device pointers set
-   again wherever host pointers were copied over them. */
-static void moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
-  group *G;
-  int64_t NG = groupByBlock(B, Select, Dir, &G);
-  omp_indirect_guard_current()->Writing = Dir != TO;
-  for (int64_t K = 0; K < NG; ++K) {
-    G[K].Img = omp_indirect_bulk_scratch(B, G[K].Hi - G[K].Lo);
-    omp_indirect_bulk_from(B, G[K].Img, G[K].Block->Dev + G[K].Lo,
-                           G[K].Hi - G[K].Lo);
-  }
-  for (int64_t I = 0; NG && I < B->D.NP; ++I)
-    if (B->Class[I] & BULK_MOVES)
-      omp_indirect_bulk_overlay(B, I, imageOf(B, G, I), Dir, Dir == TO);
-  omp_indirect_guard_current()->Writing = 0;
-  if (Dir == TO && NG) {
-    for (int64_t I = 0; I < B->D.NP; ++I) {
-      int64_t Par = B->D.P[I].Parent;
-      uintptr_t S = (uintptr_t)B->D.P[I].Slot;
-      if (Par < 0 || !(B->Class[Par] & BULK_MOVES) || !moves(B, Par, S, Dir))
-        continue;
-      putPtr(imageOf(B, G, Par) + (S - B->D.P[Par].Lo),
-             omp_indirect_bulk_devptr(B, I));
-    }
-    for (int64_t K = 0; K < NG; ++K)
-      omp_indirect_bulk_to(B, G[K].Block->Dev + G[K].Lo, G[K].Img,
-                           G[K].Hi - G[K].Lo);
-  }
-  for (int64_t I = 0; NG && I < B->D.NP; ++I)
-    B->Class[I] &= ~BULK_MOVES;
-  for (int64_t K = 0; K < NG; ++K) {
-    G[K].Block->Mark = -1;
-    omp_indirect_scratch_give(G[K].Img);
-  }
-  free(G);
-}
-
-/* Host pointers that a copy back overwrote with device ones are the host's
-   again (libomptarget does the same for the pointers it attached). */
-static void restoreSlot(omp_indirect_bulk *B, int64_t I, int64_t *NextSaved) {
-  const omp_indirect_pointee *P = &B->D.P[I];
-  if (*NextSaved < B->NumSaved && B->Saved[*NextSaved].I == I)
-    *P->Slot = B->Saved[(*NextSaved)++].Value;
-  else
-    *P->Slot = (void *)P->Lo;
-}
-
-static void restoreSlots(omp_indirect_bulk *B) {
-  int64_t S = 0;
-  for (int64_t I = 0; I < B->D.NP; ++I)
-    restoreSlot(B, I, &S);
-}
-
-/* ---- Exits. ---- */
-
-/* An exit copies back what lost its last reference, or with `always`. */
-static int selectExit(const omp_indirect_bulk *B, int64_t I, int64_t Dir) {
-  int Always = (omp_indirect_bulk_user(B, I) & OMP_INDIRECT_MAP_ALWAYS) != 0;
-  return ((B->Class[I] & BULK_LAST) || Always) &&
-         (omp_indirect_bulk_motion(B, I) & Dir);
-}
-
-/* `from` data comes back, the host gets its pointers again, and pointees
-   whose last reference went leave the table; a block goes with its last
-   pointee. A pointee mapped twice in the construct is released once. */
-static void transferExit(omp_indirect_bulk *B) {
-  moveOwned(B, selectExit, FROM);
-  /* Each pointee once (marked -1 meanwhile): a release can free the block
-     of the entries it names. */
-  int64_t N = 0, S = 0;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    restoreSlot(B, I, &S);
-    if ((B->Class[I] & BULK_LAST) && B->Owner[I]->Refs == 0) {
-      B->Owner[I]->Refs = -1;
-      B->Owner[N++] = B->Owner[I];
-    }
-  }
-  for (int64_t I = 0; I < N; ++I) {
-    B->Owner[I]->Refs = 0;
-    omp_indirect_owned_release(B->Owner[I]);
-  }
-}
-
-/* ---- Updates. ---- */
-
-/* After libomptarget's `update to`: device pointers in the items and the
-   per-item pointees it overwrote point at the device copies again. */
-static void repointUpdated(omp_indirect_bulk *B,
-                           const omp_indirect_map_list *L) {
-  char **TopDev = itemsOnDevice(B, L);
-  char **TopImg = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);
-  char *Rmw = omp_indirect_bulk_alloc(B, (size_t)L->Count);
-  memset(TopImg, 0, sizeof(char *) * L->Count);
-  memset(Rmw, 0, (size_t)L->Count);
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    const omp_indirect_pointee *P = &B->D.P[I];
-    if (!(omp_indirect_bulk_user(B, I) & TO))
-      continue;
-    if (P->Parent < 0) {
-      Rmw[P->Entry] = 1;
-    } else if (B->Class[P->Parent] == BULK_ITEM && B->DevAt[P->Parent] &&
-               (B->D.P[P->Parent].Type & TO)) {
-      void *V = omp_indirect_bulk_devptr(B, I);
-      omp_indirect_bulk_to(B, B->DevAt[P->Parent] +
-                                  ((uintptr_t)P->Slot - B->D.P[P->Parent].Lo),
-                           &V, sizeof V);
-    }
-  }
-  writeItems(B, L, TopDev, TopImg, Rmw, NULL);
-  free(TopImg);
-  free(TopDev);
-  free(Rmw);
-}
-
-/* An update moves what its direction and the pointee's mapper move. */
-static int selectUpdate(const omp_indirect_bulk *B, int64_t I, int64_t Dir) {
-  return (omp_indirect_bulk_user(B, I) & omp_indirect_bulk_motion(B, I) &
-          Dir) != 0;
-}
-
-/* Owned pointees move in one copy per block and direction; children's
-   device pointers are set again in parents that `to` overwrote, and host
-   pointers that `from` overwrote are the host's again. */
-static void transferUpdate(omp_indirect_bulk *B,
-                           const omp_indirect_map_list *L) {
-  int64_t Dir = omp_indirect_bulk_direction(B);
-  if (Dir & TO)
-    findItems(B);
-  moveOwned(B, selectUpdate, TO);
-  moveOwned(B, selectUpdate, FROM);
-  restoreSlots(B);
-  if (Dir & TO)
-    repointUpdated(B, L);
-}
-
 void omp_indirect_bulk_transfer(omp_indirect_bulk *B,
                                 const omp_indirect_map_list *L) {
   if (B->Kind == OMP_INDIRECT_MAP_ENTER)
     transferEnter(B, L);
   else if (B->Kind == OMP_INDIRECT_MAP_EXIT)
-    transferExit(B);
+    omp_indirect_transfer_exit(B);
   else
-    transferUpdate(B, L);
+    omp_indirect_transfer_update(B, L);
   for (int64_t K = 0; K < B->NumPinned; ++K)
     omp_indirect_block_unpin(B->Pinned[K]);
   omp_indirect_owned_unlock();

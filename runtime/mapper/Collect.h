@@ -1,0 +1,90 @@
+/*===- Collect.h - the tree one mapper use's components become -----------===*
+ *
+ * Shared by the two halves of the expansion: Collect.c runs clang's mapper
+ * function for one mapper entry and builds this tree as components arrive;
+ * Expand.c folds it and emits the flat list. docs/mapper.md, "Flattening".
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_COLLECT_H
+#define OMP_INDIRECT_COLLECT_H
+
+#include "MapList.h"
+#include "Validate.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { TOP, POINTEE, LOOSE };
+
+/* An anchor that is not a bulk pointee: the mapped item (index 0), an
+   anchor outside it (loose), or a pointee below one of those. */
+typedef struct anchor {
+  uintptr_t Lo, Hi;
+  void *PtrLoc;  /* Pointer location (base) of a pointee anchor. */
+  int64_t Type;  /* Component type, MEMBER_OF cleared. */
+  int32_t Kind;  /* TOP, POINTEE or LOOSE. */
+  int32_t First, Last; /* Member list. */
+} anchor;
+
+/* An anchor: >= 0, an index in tree.A; < 0, pointee -Ref - 1 of the deep
+   list. */
+typedef int64_t ref;
+#define NO_ANCHOR INT64_MIN
+#define DEEP(I) (-(ref)(I)-1)
+
+/* An open anchor; for a pointee of the deep list, its member list too
+   (members only reach an anchor while it is open, unless it is loose). */
+typedef struct open_anchor {
+  uintptr_t Lo, Hi;
+  ref R;
+  int32_t First, Last;
+} open_anchor;
+
+/* A closed pointee of the deep list that has members. */
+typedef struct closed {
+  int64_t I;
+  int32_t First, Last;
+} closed;
+
+typedef struct member {
+  uintptr_t Lo, Hi;
+  int64_t Motion;
+  int32_t Next;
+} member;
+
+typedef struct tree {
+  anchor *A;
+  size_t NA, CapA;
+  member *M;
+  size_t NM, CapM;
+  open_anchor *Stack; /* Innermost last; the item is never popped. */
+  size_t SP, CapS;
+  closed *C; /* Pointees with members, once closed. */
+  size_t NC, CapC;
+  int Failed; /* Out of memory while closing. */
+  uintptr_t HullLo, HullHi; /* What the mapper maps of the item. */
+  omp_indirect_deep *D;
+  int64_t DBase; /* The first pointee of this use in D. */
+  int32_t Entry;
+} tree;
+
+/* The handle we give a mapper function: components go straight into the
+   tree, so the expansion keeps no list of them. */
+typedef struct collector {
+  tree T;
+  size_t Seen;
+  int Failed;
+  int Refused; /* A component the expansion does not take (said why). */
+  omp_indirect_check Check; /* Validation of each component (Validate.h). */
+} collector;
+
+/// Builds in \p C->T the tree of mapper entry \p K of \p In: its anchor,
+/// then whatever its mapper function pushes (validated on the way). The
+/// anchors stay open. Returns nonzero on failure (out of memory, or a
+/// component refused, said why).
+int omp_indirect_collect_run(collector *C, const omp_indirect_map_list *In,
+                             int K);
+/// Closes the innermost open anchor, keeping a deep-list pointee's members.
+void omp_indirect_tree_close(tree *T);
+
+#endif /* OMP_INDIRECT_COLLECT_H */

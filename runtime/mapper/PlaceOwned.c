@@ -1,0 +1,94 @@
+/*===- PlaceOwned.c - the placement of exits and updates ------------------===*
+ *
+ * The placement step (Bulk.h) of constructs that leave or update: each
+ * pointee's owner is found in the table (in the order the construct names
+ * them, next to the last one found), exits count its references down, and
+ * the blocks they lie in are pinned until the transfers end. Host pointers
+ * that the call's copies back will overwrite are saved, and the pages those
+ * copies will write are probed. What the runtime does not own goes per item.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "Place.h"
+
+#include "OmpIndirectRT.h"
+
+#include <stdlib.h>
+
+/* The owned pointee holding pointee I whole: its own entry, or one it
+   lies inside (a range of another pointee, which entered per item). */
+static omp_indirect_owned *holder(omp_indirect_bulk *B, int64_t I) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  if (B->Device < 0)
+    return NULL;
+  omp_indirect_owned *E =
+      omp_indirect_owned_find_next(B->Device, P->Lo, &B->Cursor);
+  if (!E || P->Hi > E->Lo + E->Size)
+    E = omp_indirect_owned_containing(B->Device, P->Lo);
+  return E && P->Hi <= E->Lo + E->Size ? E : NULL;
+}
+
+/* Host pointers that the call's copies back will overwrite are saved:
+   only those that do not hold their pointee's Lo (the host value of
+   `s.d[0:n]`'s slot is its Lo), so a construct of N pointees keeps no N
+   host values. */
+static void saveSlot(omp_indirect_bulk *B, int64_t I) {
+  void *V = *B->D.P[I].Slot;
+  if ((uintptr_t)V == B->D.P[I].Lo)
+    return;
+  if (omp_indirect_grow((void **)&B->Saved, &B->CapSaved,
+                        (size_t)B->NumSaved + 1, sizeof *B->Saved))
+    omp_indirect_bulk_die(B, "out of host memory");
+  B->Saved[B->NumSaved++] = (omp_indirect_saved_slot){I, V};
+}
+
+/* Owned pointees get their device address (and, on exit, lose a
+   reference, or all with `delete`); the rest go to L per item. */
+void omp_indirect_place_owned(omp_indirect_bulk *B,
+                              omp_indirect_map_list *L) {
+  B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
+  int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
+  uintptr_t Probed = 1;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    int64_t User = omp_indirect_bulk_user(B, I);
+    if (P->Parent < 0)
+      B->Tops[P->Entry] = 1;
+    saveSlot(B, I);
+    omp_indirect_owned *E = holder(B, I);
+    if (E) {
+      omp_indirect_block *Blk = omp_indirect_owned_block(E);
+      if (!B->NumPinned || B->Pinned[B->NumPinned - 1] != Blk) {
+        if (omp_indirect_grow((void **)&B->Pinned, &B->CapPinned,
+                              (size_t)B->NumPinned + 1, sizeof *B->Pinned))
+          omp_indirect_bulk_die(B, "out of host memory");
+        omp_indirect_block_pin(Blk);
+        B->Pinned[B->NumPinned++] = Blk;
+      }
+      B->Class[I] = BULK_OWNED;
+      B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
+      B->Owner[I] = E;
+      if (Exit) {
+        if (User & OMP_INDIRECT_MAP_DELETE)
+          E->Refs = 0;
+        else if (E->Refs > 0)
+          --E->Refs;
+      }
+      /* Its data will come back (its last reference went, or `always`, or
+         an update from): before libomptarget copies the items back, with
+         device pointers in them, every page it will write must be there. */
+      if (Exit ? E->Refs == 0 || (User & OMP_INDIRECT_MAP_ALWAYS)
+               : (User & OMP_INDIRECT_MAP_FROM))
+        omp_indirect_bulk_probe(B, I, &Probed);
+      continue;
+    }
+    B->Class[I] = BULK_ITEM;
+    B->DevAt[I] = NULL;
+    if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
+      omp_indirect_bulk_die(B, "out of host memory");
+  }
+  /* What is left once the whole construct counted. */
+  for (int64_t I = 0; Exit && I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_OWNED && B->Owner[I]->Refs == 0)
+      B->Class[I] |= BULK_LAST;
+}
+
