@@ -62,6 +62,7 @@ fuzz: build
 bench: build
 	bench/mapper/run $(BUILD)
 	bench/indirect/run $(BUILD)
+	bench/compile/run $(BUILD)
 
 clean:
 	rm -rf $(BUILD)
