@@ -117,24 +117,19 @@ static int pairImage(int DeviceId, const omp_indirect_device_view *V,
 }
 
 /* Appends the rows of a non-PIE executable's canonical PLT entries for
-   library functions (PltAliases.c) to *Pairs, growing *Map to match. */
-static int addPltAliases(int DeviceId, omp_indirect_pair **Pairs,
-                         __omp_offloading_fptr_map_ty **Map, size_t *N) {
+   library functions (PltAliases.c) to *Pairs. */
+static int addPltAliases(int DeviceId, omp_indirect_pair **Pairs, size_t *N) {
   omp_indirect_pair *Aliases;
   size_t A = omp_indirect_plt_aliases(*Pairs, *N, &Aliases);
   if (!A)
     return 0;
   omp_indirect_pair *P = realloc(*Pairs, (*N + A) * sizeof *P);
-  if (P)
-    *Pairs = P;
-  __omp_offloading_fptr_map_ty *M = P ? realloc(*Map, (*N + A) * sizeof *M) : NULL;
-  if (M)
-    *Map = M;
-  if (!P || !M) {
+  if (!P) {
     free(Aliases);
     omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", *N + A);
     return 1;
   }
+  *Pairs = P;
   memcpy(*Pairs + *N, Aliases, A * sizeof *Aliases);
   *N += A;
   free(Aliases);
@@ -155,8 +150,7 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
   if (!N)
     return 0;
   omp_indirect_pair *Pairs = malloc(N * sizeof *Pairs);
-  __omp_offloading_fptr_map_ty *Map = malloc(N * sizeof *Map);
-  int Failed = !Pairs || !Map;
+  int Failed = !Pairs;
   if (Failed)
     omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", N);
   size_t At = 0;
@@ -167,16 +161,22 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
     At += Images[I].num_entries;
   }
   if (!Failed)
-    Failed = addPltAliases(DeviceId, &Pairs, &Map, &N);
+    Failed = addPltAliases(DeviceId, &Pairs, &N);
+  /* The rows overwrite the pairs as the merge goes (TableMerge.h): the
+     table takes no second buffer, whose first touches cost as much as its
+     filling (a page fault per 256 rows). */
+  __omp_offloading_fptr_map_ty *Map = (__omp_offloading_fptr_map_ty *)Pairs;
   uint64_t Len = 0;
   if (!Failed)
     Failed = omp_indirect_merge_pairs(DeviceId, Images, Pairs, N, Map, &Len);
-  free(Pairs);
   if (Failed) {
-    free(Map);
+    free(Pairs);
     return Failed;
   }
-  *Out = Map;
+  /* Only the rows stay (map-time translation keeps them). */
+  __omp_offloading_fptr_map_ty *Rows =
+      realloc(Map, Len ? Len * sizeof *Map : sizeof *Map);
+  *Out = Rows ? Rows : Map;
   *Size = Len;
   return 0;
 }

@@ -2,13 +2,14 @@
 // device tables to the block's copy on the device (the runtime counts them,
 // getrusage's ru_minflt of the launching thread; device initialisation and
 // the loading of the images come before and do not count), for 2048
-// indirect functions. What the build touches per function: the registry's
-// copy of the host entry (32 bytes), the pair (32), the row (16), the
-// hash's order and counts (12), the slots in the block and their device
-// copy (32 to 64 each). About 160 to 220 bytes, 80 to 110 pages at 2048;
-// the bound, 48 + 2048 * 256 / 4096 = 176 pages, leaves room for the
-// allocator's own pages and fails if the build goes back to copying the
-// table several times over (it took about 300 bytes per function).
+// indirect functions. What the build touches per function: the pair (32
+// bytes; the rows overwrite the pairs), the hash's order and counts (12),
+// the slots in the block and their device copy (32 to 64 each). About 110
+// to 170 bytes, 55 to 85 pages at 2048 (the registry's copy of the host
+// entries comes before); the bound, 48 + 2048 * 256 / 4096 = 176 pages,
+// leaves room for the allocator's own pages and fails if the build goes
+// back to copying the table several times over (it took about 300 bytes
+// per function).
 // RUN: %wclang %host-offload -O1 -DMANY_FUNCTIONS=2048 %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: calls: ok
