@@ -8,17 +8,20 @@
 // bytes) about 1 more; a bound of 48 fails if the names (or the 32-byte
 // host layout) come back into the device image: they made about 88
 // (docs/format.md, section 2). clang-19 and 22's own entries for indirect
-// functions are in both images.
+// functions are in both images, but the plugin gives their device globals
+// the unit's identifier (docs/format.md, section 2), which lengthens their
+// symbols: there ours measured 102, and the bound is 120 (the names would
+// add 48 again).
 // RUN: %wclang %host-offload -O1 %s -o %t.ours
 // RUN: %clang %host-offload -fopenmp-version=51 -O1 %s -o %t.stock
 // RUN: %dump --json %t.ours > %t.ours.json
 // RUN: %dump --json %t.stock > %t.stock.json
 // RUN: python3 -c "import json,sys; \
 // RUN:   s = [json.load(open(f))['images'][0]['size'] for f in sys.argv[1:3]]; \
-// RUN:   b = (s[0] - s[1]) / 512; \
-// RUN:   print('bytes per indirect function:', 'at most 48' if b <= 48 else b)" \
-// RUN:   %t.ours.json %t.stock.json | FileCheck %s
-// CHECK: bytes per indirect function: at most 48
+// RUN:   b = (s[0] - s[1]) / 512; m = 48 if sys.argv[3] == 'LLVM16' else 120; \
+// RUN:   print('bytes per indirect function:', 'within' if b <= m else b)" \
+// RUN:   %t.ours.json %t.stock.json %llvm-prefix | FileCheck %s
+// CHECK: bytes per indirect function: within
 #include "Inputs/many-functions.h"
 
 int main(void) { return callAll() != 0; }
