@@ -64,6 +64,7 @@ fuzz: build
 bench: build
 	bench/mapper/run $(BUILD)
 	bench/indirect/run $(BUILD)
+	bench/compile/run $(BUILD)
 	bench/fortran/run $(BUILD)
 
 clean:

@@ -3,8 +3,11 @@
  * The table the host runtime uploads and the device runtime searches, as
  * one self-describing block of device memory (docs/format.md, section 3):
  *
- *   header | rows: sorted {host, device} pairs | host code ranges
- *          | slots: open-addressing hash
+ *   header | host code ranges | slots: open-addressing hash
+ *   header | host code ranges | rows: sorted {host, device} pairs
+ *
+ * (the second form only where the builder leaves the hash out: the device
+ * reads the rows only then).
  *
  * The header gives the offsets of the other parts from its own start,
  * so the block can be copied to any address as it is. The device global
@@ -46,7 +49,7 @@ typedef void (*omp_indirect_stop_fn)(int32_t DeviceId, uint64_t Addr);
 typedef struct __omp_offloading_fptr_table_ty {
   uint64_t magic;        ///< OMP_INDIRECT_TABLE_MAGIC.
   uint64_t total_bytes;  ///< Size of the whole block.
-  uint64_t num_rows;     ///< Rows, sorted by host_ptr.
+  uint64_t num_rows;     ///< Rows, sorted by host_ptr (0 with slots).
   uint64_t rows_offset;  ///< Where the rows start.
   uint64_t host_min;     ///< Smallest host_ptr (UINT64_MAX with no rows).
   uint64_t host_max;     ///< Largest host_ptr (0 with no rows).

@@ -15,6 +15,7 @@
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,9 @@ constexpr llvm::StringLiteral TranslateFnName = "__kmpc_target_translate_fptr";
 constexpr llvm::StringLiteral SlotLookupName = "__omp_indirect_translate_slot";
 /// Prefix of the per-translation-unit FPTR entry table.
 constexpr llvm::StringLiteral FptrTablePrefix = "__omp_offloading_fptr_entries_";
+/// The type of a device FPTR entry (docs/format.md, section 2).
+constexpr llvm::StringLiteral FptrDeviceEntryTypeName =
+    "struct.__omp_indirect_fptr_device_entry";
 /// Host section that gathers every FPTR entry of the program.
 constexpr llvm::StringLiteral FptrSectionName = "omp_offloading_fptr_entries";
 /// Device global that points at the uploaded table block.
@@ -193,9 +197,15 @@ bool lookUpSlotOnMiss(llvm::CallBase &CB, llvm::FunctionCallee Translate,
 /// The type of an FPTR entry in \p M: the layout of LLVM 16 and 19's
 /// __tgt_offload_entry on every release (docs/format.md).
 llvm::StructType *getFptrEntryType(llvm::Module &M);
+/// The type of a device FPTR entry in \p M: { ptr, i32 flags, i32 hash }, 16
+/// bytes on every target (docs/format.md).
+llvm::StructType *getFptrDeviceEntryType(llvm::Module &M);
 /// Host: gives \p GV an ordinary libomptarget entry (flags 0), so that stock
-/// libomptarget maps it to the device global of the same name.
-void registerWithLibomptarget(llvm::Module &M, llvm::GlobalVariable &GV);
+/// libomptarget maps it to the device global of the same name, which has
+/// \p DeviceSize bytes (by default, as many as \p GV).
+void registerWithLibomptarget(
+    llvm::Module &M, llvm::GlobalVariable &GV,
+    std::optional<uint64_t> DeviceSize = std::nullopt);
 
 /// New-PM wrapper; required, so that it also runs on optnone functions.
 struct OmpIndirectPass : llvm::PassInfoMixin<OmpIndirectPass> {

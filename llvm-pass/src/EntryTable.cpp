@@ -1,18 +1,25 @@
 //===- EntryTable.cpp - emit the OMP_DECLARE_TARGET_FPTR entry table ------===//
 //
 // For a translation unit with indirect functions, both the host and the
-// device module get the same global, in the same order:
+// device module get a global of the same name, one entry per function in
+// the same order. The host's entries carry the names:
 //
 //   @__omp_offloading_fptr_entries_<tu> = global [N x %struct.__tgt_offload_entry]
 //       [{ ptr @f, ptr @name.f, i64 0, i32 8, i32 <name hash> }, ...]
 //
-// On the host the `addr` fields hold host addresses and the table sits in
-// section omp_offloading_fptr_entries, where the runtime finds every unit's
-// table. On the device the same fields hold device addresses. Stock
-// libomptarget never sees the FPTR entries themselves (it would take a
-// size-0 entry for a kernel): the host registers the whole table as one
-// ordinary declare-target global (flags 0, size N*32), so libomptarget maps
-// it and the runtime can read the device copy back.
+// and sit in section omp_offloading_fptr_entries, where the runtime finds
+// every unit's table. The device's entries are 16 bytes, without names
+// (nothing on the device reads them; the dump tool takes them from the
+// host table):
+//
+//   @__omp_offloading_fptr_entries_<tu> = global [N x %struct.__omp_indirect_fptr_device_entry]
+//       [{ ptr @f, i32 8, i32 <name hash> }, ...]
+//
+// Stock libomptarget never sees the FPTR entries themselves (it would take
+// a size-0 entry for a kernel): the host registers its table as one
+// ordinary declare-target global of the device table's size (flags 0, size
+// N*16), so libomptarget maps it and the runtime can read the device copy
+// back.
 //
 // The globals the device runtime searches, and the host's registration of
 // the image, are emitted by ImageRegistration.cpp.
@@ -57,6 +64,15 @@ StructType *getFptrEntryType(Module &M) {
       FptrEntryTypeName);
 }
 
+StructType *getFptrDeviceEntryType(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  if (StructType *T = StructType::getTypeByName(Ctx, FptrDeviceEntryTypeName))
+    return T;
+  return StructType::create({PointerType::get(Ctx, 0), Type::getInt32Ty(Ctx),
+                             Type::getInt32Ty(Ctx)},
+                            FptrDeviceEntryTypeName);
+}
+
 static Constant *makeString(Module &M, StringRef S, const Twine &Name) {
   Constant *Init = ConstantDataArray::getString(M.getContext(), S);
   auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
@@ -86,8 +102,24 @@ static Constant *makeFptrEntry(Module &M, Constant *Addr, StringRef Name,
   return ConstantStruct::get(getFptrEntryType(M), Fields);
 }
 
-void registerWithLibomptarget(Module &M, GlobalVariable &GV) {
-  uint64_t Size = M.getDataLayout().getTypeAllocSize(GV.getValueType());
+/// A device FPTR entry (docs/format.md): the address, the flags and the
+/// name's hash, without the name.
+static Constant *makeFptrDeviceEntry(Module &M, Constant *Addr, uint32_t Flags,
+                                     uint32_t Reserved) {
+  LLVMContext &Ctx = M.getContext();
+  Constant *Fields[] = {
+      ConstantExpr::getPointerBitCastOrAddrSpaceCast(
+          Addr, PointerType::get(Ctx, 0)),
+      ConstantInt::get(Type::getInt32Ty(Ctx), Flags),
+      ConstantInt::get(Type::getInt32Ty(Ctx), Reserved)};
+  return ConstantStruct::get(getFptrDeviceEntryType(M), Fields);
+}
+
+void registerWithLibomptarget(Module &M, GlobalVariable &GV,
+                              std::optional<uint64_t> DeviceSize) {
+  uint64_t Size = DeviceSize ? *DeviceSize
+                             : M.getDataLayout().getTypeAllocSize(
+                                   GV.getValueType());
   auto [A, N] = entryPointers(M, &GV, GV.getName());
   Constant *Init =
       makeOffloadEntry(M, getFptrEntryType(M), A, N, Size, /*Flags=*/0);
@@ -167,7 +199,8 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   if (M.getNamedGlobal(TableName))
     return 0; // Already emitted (the pass ran twice on this module).
   bool Device = isDeviceModule(M);
-  StructType *EntryTy = getFptrEntryType(M);
+  StructType *EntryTy =
+      Device ? getFptrDeviceEntryType(M) : getFptrEntryType(M);
   SmallVector<Constant *, 16> Entries;
   for (const IndirectEntry &E : Info.Entries) {
     Constant *Addr = nullptr;
@@ -185,9 +218,11 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
     // unit's table starts in the host section without asking libomptarget
     // about every entry.
     uint64_t Size = Entries.empty() ? Info.Entries.size() : 0;
-    Entries.push_back(makeFptrEntry(M, Addr, Name, Size,
-                                    DeclareTargetFptrFlag,
-                                    uint32_t(xxHash64(Name))));
+    uint32_t Hash = uint32_t(xxHash64(Name));
+    Entries.push_back(
+        Device ? makeFptrDeviceEntry(M, Addr, DeclareTargetFptrFlag, Hash)
+               : makeFptrEntry(M, Addr, Name, Size, DeclareTargetFptrFlag,
+                               Hash));
   }
   auto *ArrTy = ArrayType::get(EntryTy, Entries.size());
   auto *Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false,
@@ -203,7 +238,10 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
     Table->setVisibility(GlobalValue::HiddenVisibility);
     Table->setSection(FptrSectionName);
     appendToUsed(M, {Table});
-    registerWithLibomptarget(M, *Table);
+    // The device table's size: libomptarget's CUDA plugin (and the ELF
+    // reader of later releases) checks it against the device symbol's.
+    // Device entries are 16 bytes on every target (64-bit pointers).
+    registerWithLibomptarget(M, *Table, Entries.size() * 16);
   }
   NumFptrEntries += Entries.size();
   return Entries.size();

@@ -27,6 +27,15 @@ typedef struct omp_indirect_entry {
   int32_t reserved; ///< FPTR entries: hash of the name.
 } omp_indirect_entry;
 
+/// One entry of a device FPTR table (docs/format.md, section 2): the host
+/// entry's address (a device address here), flags and hash, without the
+/// name, which only the host table carries.
+typedef struct omp_indirect_device_entry {
+  uint64_t addr;     ///< The device copy's address.
+  int32_t flags;     ///< OMP_DECLARE_TARGET_FPTR.
+  int32_t reserved;  ///< Hash of the name, as in the host entry.
+} omp_indirect_device_entry;
+
 /// \name Entry points called by compiled code.
 ///{
 /// Replaces __tgt_target_kernel (same arguments and result): uploads the
@@ -75,6 +84,9 @@ int omp_indirect_prepare_device(int64_t DeviceId);
 /// How many times the table was uploaded to \p DeviceId: once, plus once per
 /// change of the loaded images (dlopen, dlclose) followed by a launch.
 int omp_indirect_upload_count(int64_t DeviceId);
+/// Test hook: the minor page faults of the last table build and upload for
+/// \p DeviceId (0 before any; -1 for a device number it does not know).
+long omp_indirect_build_faults(int64_t DeviceId);
 ///}
 
 /// Uploads \p Size rows of \p Table (sorted by host_ptr) to device

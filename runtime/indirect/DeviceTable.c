@@ -1,11 +1,12 @@
 /*===- DeviceTable.c - build the table block the device searches ----------===*
  *
  * See DeviceTable.h. The block: the header, then (at the next 64-byte
- * boundary) the rows as given, then (again 64-byte aligned) the host code
- * ranges, if any, then (again 64-byte aligned) the hash slots.
- * The slots are an open-addressing table with linear probing, at most half
- * full: 2^k slots for N rows with 2^k >= 2N (32 to 64 bytes of slots per
- * function). A key's home slot
+ * boundary) the host code ranges, if any, then (again 64-byte aligned)
+ * either the hash slots, or, without them, the rows as given (the device
+ * reads the rows only when there are no slots, so a block carries one or
+ * the other). The slots are an open-addressing table with linear probing,
+ * at most half full: 2^k slots for N rows with 2^k >= 2N (32 to 64 bytes of
+ * slots per function). A key's home slot
  * is the top k bits of key * multiplier (Fibonacci hashing, which spreads
  * evenly the arithmetic-progression-like addresses functions have). The
  * builder tries a few odd multipliers and keeps the one whose keys sit
@@ -15,14 +16,14 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "DeviceTable.h"
-#include "SortByKey.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Odd multipliers: the 64-bit golden ratio first, then the mixing constants
    of splitmix64 and murmur3's finalizer. Trying one costs a radix sort of
-   the rows by home slot (SortByKey.c); only the best one fills the slots. */
+   the rows by home slot (a counting sort); only the best one fills the
+   slots. */
 static const uint64_t Multipliers[] = {
     0x9e3779b97f4a7c15ULL, 0xbf58476d1ce4e5b9ULL, 0x94d049bb133111ebULL,
     0xff51afd7ed558ccdULL, 0xc4ceb9fe1a85ec53ULL};
@@ -41,30 +42,40 @@ static uint64_t alignUp(uint64_t X) {
   return (X + BLOCK_ALIGN - 1) & ~(uint64_t)(BLOCK_ALIGN - 1);
 }
 
-/* The rows in order of home slot under Mul (Keys and Tmp: N items each, of
-   which the result is one). A stable radix sort: rows with one home stay in
-   key order. */
-static omp_indirect_keyed *byHome(const __omp_offloading_fptr_map_ty *Rows,
-                                  uint64_t N, unsigned Shift, uint64_t Mul,
-                                  omp_indirect_keyed *Keys,
-                                  omp_indirect_keyed *Tmp) {
+/* The home slot of Key under Mul. */
+static uint64_t home(int64_t Key, uint64_t Mul, unsigned Shift) {
+  return ((uint64_t)Key * Mul) >> Shift;
+}
+
+/* The rows' indices in order of home slot under Mul, into Order[0..N): a
+   counting sort, stable (rows with one home stay in key order), with
+   Count[0..NumSlots] as scratch. 12 bytes per row in all (a sort of
+   {key, index} pairs took 32). */
+static void byHome(const __omp_offloading_fptr_map_ty *Rows, uint64_t N,
+                   uint64_t NumSlots, unsigned Shift, uint64_t Mul,
+                   uint32_t *Count, uint32_t *Order) {
+  memset(Count, 0, (NumSlots + 1) * sizeof *Count);
   for (uint64_t R = 0; R < N; ++R)
-    Keys[R] = (omp_indirect_keyed){((uint64_t)Rows[R].host_ptr * Mul) >> Shift,
-                                   R};
-  return omp_indirect_sort_by_key(Keys, Tmp, N);
+    ++Count[home(Rows[R].host_ptr, Mul, Shift) + 1];
+  for (uint64_t H = 0; H < NumSlots; ++H)
+    Count[H + 1] += Count[H];
+  for (uint64_t R = 0; R < N; ++R)
+    Order[Count[home(Rows[R].host_ptr, Mul, Shift)]++] = (uint32_t)R;
 }
 
 /* The sum of all probe lengths with keys placed in home order (each at
    max(home, previous + 1), as if the slots did not wrap): what linear
    probing gives, whatever the order of insertion, up to the rare keys that
    wrap past the last slot. Also the longest, in *Longest. */
-static uint64_t cost(const omp_indirect_keyed *ByHome, uint64_t N,
-                     uint64_t *Longest) {
+static uint64_t cost(const __omp_offloading_fptr_map_ty *Rows,
+                     const uint32_t *Order, uint64_t N, unsigned Shift,
+                     uint64_t Mul, uint64_t *Longest) {
   uint64_t Total = 0, Next = 0;
   *Longest = 0;
   for (uint64_t I = 0; I < N; ++I) {
-    uint64_t Pos = ByHome[I].key > Next ? ByHome[I].key : Next;
-    uint64_t P = Pos - ByHome[I].key;
+    uint64_t Home = home(Rows[Order[I]].host_ptr, Mul, Shift);
+    uint64_t Pos = Home > Next ? Home : Next;
+    uint64_t P = Pos - Home;
     Total += P;
     if (P > *Longest)
       *Longest = P;
@@ -79,15 +90,17 @@ static uint64_t cost(const omp_indirect_keyed *ByHome, uint64_t N,
    wrap probe from their home. Writes go front to back. Returns the longest
    probe. */
 static uint64_t fill(const __omp_offloading_fptr_map_ty *Rows,
-                     const omp_indirect_keyed *ByHome, uint64_t N,
-                     __omp_offloading_fptr_map_ty *Slots, uint64_t NumSlots) {
+                     const uint32_t *Order, uint64_t N, unsigned Shift,
+                     uint64_t Mul, __omp_offloading_fptr_map_ty *Slots,
+                     uint64_t NumSlots) {
   uint64_t Mask = NumSlots - 1, Next = 0, Longest = 0; /* Slots are zero. */
   for (uint64_t I = 0; I < N; ++I) {
-    uint64_t Home = ByHome[I].key, Pos = Home > Next ? Home : Next;
+    uint64_t Home = home(Rows[Order[I]].host_ptr, Mul, Shift);
+    uint64_t Pos = Home > Next ? Home : Next;
     if (Pos >= NumSlots) /* Wraps: probe (the slots are at most half full). */
       for (Pos = Home; Slots[Pos & Mask].host_ptr; ++Pos)
         ;
-    Slots[Pos & Mask] = Rows[ByHome[I].index];
+    Slots[Pos & Mask] = Rows[Order[I]];
     if (Pos - Home > Longest)
       Longest = Pos - Home;
     Next = Pos + 1;
@@ -132,44 +145,46 @@ static void putStop(__omp_offloading_fptr_table_ty *T, char *Block,
    multiplier gives a short enough probe, or out of memory (T then keeps no
    slots). */
 static int buildHash(__omp_offloading_fptr_table_ty *T,
-                     const __omp_offloading_fptr_map_ty *Rows,
+                     const __omp_offloading_fptr_map_ty *Rows, uint64_t N,
                      __omp_offloading_fptr_map_ty *Slots,
                      const omp_indirect_table_options *Opts) {
-  uint64_t N = T->num_rows;
-  unsigned Shift = 64 - (unsigned)__builtin_ctzll(T->num_slots);
+  uint64_t NumSlots = T->num_slots;
+  unsigned Shift = 64 - (unsigned)__builtin_ctzll(NumSlots);
   const uint64_t *Muls = Multipliers;
   unsigned NumMuls = NUM_MULTIPLIERS;
   if (Opts && Opts->fixed_multiplier) {
     Muls = &Opts->multiplier;
     NumMuls = 1;
   }
-  omp_indirect_keyed *Keys = malloc(2 * N * sizeof *Keys);
-  if (!Keys)
+  if (N > UINT32_MAX)
+    return 0; /* Indices are 32 bits: the binary search serves. */
+  uint32_t *Count = malloc((NumSlots + 1 + N) * sizeof *Count);
+  if (!Count)
     return 0; /* Out of memory for the hash: the binary search still works. */
-  omp_indirect_keyed *Best = NULL, *Order = NULL;
+  uint32_t *Order = Count + NumSlots + 1;
   uint64_t BestTotal = UINT64_MAX, BestMul = 0, LastMul = 0;
   for (unsigned M = 0; M < NumMuls && BestTotal > N / GOOD_AVERAGE_PROBE;
        ++M) {
     LastMul = Muls[M];
-    Order = byHome(Rows, N, Shift, LastMul, Keys, Keys + N);
-    uint64_t Longest, Total = cost(Order, N, &Longest);
+    byHome(Rows, N, NumSlots, Shift, LastMul, Count, Order);
+    uint64_t Longest, Total = cost(Rows, Order, N, Shift, LastMul, &Longest);
     if (Longest > OMP_INDIRECT_MAX_PROBE_LIMIT || Total >= BestTotal)
       continue;
     BestTotal = Total;
     BestMul = LastMul;
-    Best = Order;
   }
-  /* A later, worse try sorted over the best order: sort it again. */
-  if (Best && LastMul != BestMul)
-    Best = byHome(Rows, N, Shift, BestMul, Keys, Keys + N);
   int Rc = 0;
-  if (Best) {
+  if (BestTotal != UINT64_MAX) {
+    /* A later, worse try sorted over the best order: sort it again. */
+    if (LastMul != BestMul)
+      byHome(Rows, N, NumSlots, Shift, BestMul, Count, Order);
     T->hash_mul = BestMul;
     T->hash_shift = Shift;
-    T->max_probe = (uint32_t)fill(Rows, Best, N, Slots, T->num_slots);
+    T->max_probe =
+        (uint32_t)fill(Rows, Order, N, Shift, BestMul, Slots, NumSlots);
     Rc = T->max_probe <= OMP_INDIRECT_MAX_PROBE_LIMIT;
   }
-  free(Keys);
+  free(Count);
   return Rc;
 }
 
@@ -188,34 +203,38 @@ void *omp_indirect_device_table_build_with(
   if (N && Opts->lookup == OMP_INDIRECT_LOOKUP_HASH)
     for (NumSlots = 2; NumSlots < 2 * N; NumSlots *= 2)
       ;
-  uint64_t RowsOffset = alignUp(sizeof(__omp_offloading_fptr_table_ty));
-  uint64_t CodeOffset = alignUp(RowsOffset + N * sizeof *Rows);
-  uint64_t SlotsOffset =
+  /* The slots, or, without them, the rows, come last, in one area. */
+  uint64_t CodeOffset = alignUp(sizeof(__omp_offloading_fptr_table_ty));
+  uint64_t DataOffset =
       alignUp(CodeOffset + NumCode * sizeof(omp_indirect_code_range));
-  uint64_t Total = SlotsOffset + NumSlots * sizeof *Rows;
+  uint64_t Total = DataOffset + (NumSlots ? NumSlots : N) * sizeof *Rows;
   /* Zeroed: the empty slots. Offsets, not addresses, are 64-byte aligned. */
   char *Block = calloc(1, Total);
   if (!Block)
     return NULL;
   __omp_offloading_fptr_table_ty *T = (__omp_offloading_fptr_table_ty *)Block;
   T->magic = OMP_INDIRECT_TABLE_MAGIC;
-  T->num_rows = N;
-  T->rows_offset = RowsOffset;
+  T->rows_offset = DataOffset;
   T->host_min = N ? (uint64_t)Rows[0].host_ptr : UINT64_MAX;
   T->host_max = N ? (uint64_t)Rows[N - 1].host_ptr : 0;
   T->num_slots = NumSlots;
-  T->slots_offset = SlotsOffset;
-  if (N)
-    memcpy(Block + RowsOffset, Rows, N * sizeof *Rows);
+  T->slots_offset = DataOffset;
   putStop(T, Block, CodeOffset, Opts);
-  if (NumSlots &&
-      !buildHash(T, Rows, (__omp_offloading_fptr_map_ty *)(Block + SlotsOffset),
-                 Opts)) {
-    T->num_slots = 0; /* The fallback: the device binary-searches. */
+  __omp_offloading_fptr_map_ty *Data =
+      (__omp_offloading_fptr_map_ty *)(Block + DataOffset);
+  if (NumSlots && !buildHash(T, Rows, N, Data, Opts)) {
+    /* The fallback: the device binary-searches the rows. */
+    memset(Data, 0, NumSlots * sizeof *Rows);
+    T->num_slots = 0;
     T->hash_mul = 0;
     T->hash_shift = 0;
     T->max_probe = 0;
-    Total = SlotsOffset;
+  }
+  if (!T->num_slots) {
+    T->num_rows = N;
+    if (N)
+      memcpy(Data, Rows, N * sizeof *Rows);
+    Total = DataOffset + N * sizeof *Rows;
   }
   T->total_bytes = Total;
   *Bytes = (size_t)Total;

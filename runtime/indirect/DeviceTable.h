@@ -2,8 +2,8 @@
  *
  * The host side of the device table format (FptrMap.h, docs/format.md
  * section 3): from the sorted {host, device} rows, one malloc'd block that
- * holds the header, the rows and the hash slots, with offsets relative to
- * its start, so the runtime copies it to the device as it is (one
+ * holds the header, the host code ranges and the hash slots (or, where
+ * there are none, the rows), with offsets relative to its start, so the runtime copies it to the device as it is (one
  * allocation, one copy) and points __omp_offloading_fptr_map_p at it.
  *
  * USAGE: void *B = omp_indirect_device_table_build(Rows, N, &Bytes);

@@ -3,11 +3,13 @@
  * Every host translation unit with indirect functions puts its FPTR entry
  * table in section omp_offloading_fptr_entries of its image, and registers
  * the table with libomptarget as an ordinary global. The device image holds
- * the same table with device addresses. For a device, we read each table's
- * device copy back (one lookup and one copy per unit: the first entry of
- * each unit's table gives its length), check entry by entry that both sides
- * name the same function, and build ONE sorted {host, device} table from
- * every image on that device (TableMerge.c).
+ * a table of the same name and order with device addresses and name hashes,
+ * without names (16-byte entries). For a device, we read each table's
+ * device copy back (one lookup per unit: the first entry of each unit's
+ * host table gives its length; one copy per 512 entries, into one small
+ * buffer), check entry by entry that both sides name the same function,
+ * and build ONE sorted {host, device} table from every image on that device
+ * (TableMerge.c).
  *
  *===----------------------------------------------------------------------===*/
 #include "ImageRegistry.h"
@@ -34,20 +36,51 @@ static size_t probeRun(int DeviceId, const omp_indirect_entry *Host, size_t I,
                        size_t N, const char *Begin) {
   size_t J = I + 1;
   while (J < N && (char *)omp_get_mapped_ptr((void *)&Host[J], DeviceId) ==
-                      Begin + (J - I) * sizeof(omp_indirect_entry))
+                      Begin + (J - I) * sizeof(omp_indirect_device_entry))
     ++J;
   return J - I;
 }
 
-/* Reads the device copies of the image's entries into Dev, one unit's table
-   per copy: one omp_get_mapped_ptr and one omp_target_memcpy per unit. */
-static int readDeviceEntries(int DeviceId, const omp_indirect_image *Image,
-                             uint64_t Generation, omp_indirect_entry *Dev) {
+/* Device entries of one unit are read into a buffer of this many entries at
+   most, reused from unit to unit (a longer unit takes several copies): the
+   read-back touches no new memory however many functions there are. */
+#define READ_CHUNK 512
+
+/* Checks the device entries Dev[0..Len) of the unit table whose host
+   entries start at entry I of the image, and appends their pairs to Out.
+   Returns nonzero after an error. */
+static int pairChunk(int DeviceId, const omp_indirect_image *Image, size_t Index,
+                     size_t I, const omp_indirect_device_entry *Dev, size_t Len,
+                     omp_indirect_pair *Out) {
+  for (size_t K = 0; K < Len; ++K) {
+    const omp_indirect_entry *H = &Image->entries[I + K];
+    if (Dev[K].flags != OMP_DECLARE_TARGET_FPTR ||
+        Dev[K].reserved != H->reserved) {
+      omp_indirect_error(DeviceId,
+                         "image '%s': FPTR entry %zu is '%s' on the host but "
+                         "another function on the device; the host and device "
+                         "compilations disagree",
+                         Image->name, I + K, H->name);
+      return 1;
+    }
+    Out[I + K] = (omp_indirect_pair){(uint64_t)(uintptr_t)H->addr, Dev[K].addr,
+                                     Index, H->name};
+  }
+  return 0;
+}
+
+/* Reads the device copies of the image's entries, one unit's table per
+   lookup (omp_get_mapped_ptr) and a copy per READ_CHUNK entries, checks them
+   against the host entries and appends the pairs to Out. */
+static int pairImage(int DeviceId, const omp_indirect_device_view *V,
+                     size_t Index, omp_indirect_pair *Out) {
+  const omp_indirect_image *Image = &V->images[Index];
   const omp_indirect_entry *Host = Image->desc->entries_begin;
+  omp_indirect_device_entry Dev[READ_CHUNK];
   size_t I = 0, N = Image->num_entries;
   while (I < N) {
     char *Begin = omp_indirect_device_global(&Host[I], DeviceId);
-    if (!Begin && omp_indirect_registry_generation() != Generation)
+    if (!Begin && omp_indirect_registry_generation() != V->generation)
       return OMP_INDIRECT_RETRY; /* Closed meanwhile (ImageClose.c). */
     if (!Begin) {
       omp_indirect_error(DeviceId,
@@ -63,68 +96,40 @@ static int readDeviceEntries(int DeviceId, const omp_indirect_image *Image,
     size_t Len = unitLength(Image, I);
     if (!Len)
       Len = probeRun(DeviceId, Host, I, N, Begin);
-    if (omp_target_memcpy(&Dev[I], Begin, Len * sizeof(omp_indirect_entry), 0,
-                          0, omp_get_initial_device(), DeviceId)) {
-      omp_indirect_error(DeviceId,
-                         "image '%s': cannot read the FPTR table holding '%s'",
-                         Image->name, Image->entries[I].name);
-      return 1;
+    for (size_t Done = 0; Done < Len;) {
+      size_t Chunk = Len - Done < READ_CHUNK ? Len - Done : READ_CHUNK;
+      if (omp_target_memcpy(Dev, Begin + Done * sizeof *Dev,
+                            Chunk * sizeof *Dev, 0, 0,
+                            omp_get_initial_device(), DeviceId)) {
+        omp_indirect_error(DeviceId,
+                           "image '%s': cannot read the FPTR table holding "
+                           "'%s'",
+                           Image->name, Image->entries[I].name);
+        return 1;
+      }
+      if (pairChunk(DeviceId, Image, Index, I + Done, Dev, Chunk, Out))
+        return 1;
+      Done += Chunk;
     }
     I += Len;
   }
   return 0;
 }
 
-/* Appends the pairs of one image to Out; returns nonzero after an error. */
-static int pairImage(int DeviceId, const omp_indirect_device_view *V,
-                     size_t Index, omp_indirect_pair *Out) {
-  const omp_indirect_image *Images = V->images;
-  const omp_indirect_image *Image = &Images[Index];
-  size_t N = Image->num_entries;
-  omp_indirect_entry *Dev = malloc(N * sizeof *Dev);
-  if (!Dev) {
-    omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", N);
-    return 1;
-  }
-  int Failed = readDeviceEntries(DeviceId, Image, V->generation, Dev);
-  for (size_t I = 0; !Failed && I < N; ++I) {
-    const omp_indirect_entry *H = &Image->entries[I];
-    if (Dev[I].flags != OMP_DECLARE_TARGET_FPTR ||
-        Dev[I].reserved != H->reserved) {
-      omp_indirect_error(DeviceId,
-                         "image '%s': FPTR entry %zu is '%s' on the host but "
-                         "another function on the device; the host and device "
-                         "compilations disagree",
-                         Image->name, I, H->name);
-      Failed = 1;
-      break;
-    }
-    Out[I] = (omp_indirect_pair){(uint64_t)(uintptr_t)H->addr,
-                    (uint64_t)(uintptr_t)Dev[I].addr, Index, H->name};
-  }
-  free(Dev);
-  return Failed;
-}
-
 /* Appends the rows of a non-PIE executable's canonical PLT entries for
-   library functions (PltAliases.c) to *Pairs, growing *Map to match. */
-static int addPltAliases(int DeviceId, omp_indirect_pair **Pairs,
-                         __omp_offloading_fptr_map_ty **Map, size_t *N) {
+   library functions (PltAliases.c) to *Pairs. */
+static int addPltAliases(int DeviceId, omp_indirect_pair **Pairs, size_t *N) {
   omp_indirect_pair *Aliases;
   size_t A = omp_indirect_plt_aliases(*Pairs, *N, &Aliases);
   if (!A)
     return 0;
   omp_indirect_pair *P = realloc(*Pairs, (*N + A) * sizeof *P);
-  if (P)
-    *Pairs = P;
-  __omp_offloading_fptr_map_ty *M = P ? realloc(*Map, (*N + A) * sizeof *M) : NULL;
-  if (M)
-    *Map = M;
-  if (!P || !M) {
+  if (!P) {
     free(Aliases);
     omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", *N + A);
     return 1;
   }
+  *Pairs = P;
   memcpy(*Pairs + *N, Aliases, A * sizeof *Aliases);
   *N += A;
   free(Aliases);
@@ -145,8 +150,7 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
   if (!N)
     return 0;
   omp_indirect_pair *Pairs = malloc(N * sizeof *Pairs);
-  __omp_offloading_fptr_map_ty *Map = malloc(N * sizeof *Map);
-  int Failed = !Pairs || !Map;
+  int Failed = !Pairs;
   if (Failed)
     omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", N);
   size_t At = 0;
@@ -157,16 +161,22 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
     At += Images[I].num_entries;
   }
   if (!Failed)
-    Failed = addPltAliases(DeviceId, &Pairs, &Map, &N);
+    Failed = addPltAliases(DeviceId, &Pairs, &N);
+  /* The rows overwrite the pairs as the merge goes (TableMerge.h): the
+     table takes no second buffer, whose first touches cost as much as its
+     filling (a page fault per 256 rows). */
+  __omp_offloading_fptr_map_ty *Map = (__omp_offloading_fptr_map_ty *)Pairs;
   uint64_t Len = 0;
   if (!Failed)
     Failed = omp_indirect_merge_pairs(DeviceId, Images, Pairs, N, Map, &Len);
-  free(Pairs);
   if (Failed) {
-    free(Map);
+    free(Pairs);
     return Failed;
   }
-  *Out = Map;
+  /* Only the rows stay (map-time translation keeps them). */
+  __omp_offloading_fptr_map_ty *Rows =
+      realloc(Map, Len ? Len * sizeof *Map : sizeof *Map);
+  *Out = Rows ? Rows : Map;
   *Size = Len;
   return 0;
 }

@@ -11,6 +11,7 @@
  * addresses on the device.
  *
  *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE /* RUSAGE_THREAD */
 #include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
 
@@ -19,6 +20,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 /* libomptarget's "default device" device number. */
 #define OMP_INDIRECT_DEFAULT_DEVICE (-1)
@@ -28,6 +30,13 @@ static _Atomic int NumDevices = -1; /* -1 until first asked. */
 static _Atomic int *Uploads;        /* Per device: uploads done. */
 static _Atomic uint64_t *Built;     /* Per device: generation uploaded. */
 static unsigned char *HasTable;     /* Per device: a table was uploaded. */
+static _Atomic long *BuildFaults;   /* Per device: page faults of the last. */
+
+/* Minor page faults of the calling thread so far. */
+static long threadFaults(void) {
+  struct rusage U;
+  return getrusage(RUSAGE_THREAD, &U) ? 0 : U.ru_minflt;
+}
 
 static int deviceCount(void) {
   int N = atomic_load_explicit(&NumDevices, memory_order_acquire);
@@ -41,7 +50,8 @@ static int deviceCount(void) {
     Uploads = calloc(Count, sizeof *Uploads);
     Built = calloc(Count, sizeof *Built);
     HasTable = calloc(Count, 1);
-    if (!Uploads || !Built || !HasTable) {
+    BuildFaults = calloc(Count, sizeof *BuildFaults);
+    if (!Uploads || !Built || !HasTable || !BuildFaults) {
       fprintf(stderr, "omp-indirect: out of memory\n");
       abort();
     }
@@ -59,6 +69,10 @@ static int upload(int DeviceId) {
   if (omp_indirect_view_device(DeviceId, &V))
     return 1;
   omp_indirect_report_unregistered_images();
+  /* The build's own page faults, from the first read of the device tables
+     to the table's copy on the device (the device's initialisation, and
+     the loading of its images, came before). */
+  long Faults = threadFaults();
   __omp_offloading_fptr_map_ty *Table;
   uint64_t Size;
   int Rc = omp_indirect_build_table(DeviceId, &V, &Table, &Size);
@@ -70,11 +84,14 @@ static int upload(int DeviceId) {
     if (!Rc) {
       HasTable[DeviceId] = 1;
       atomic_fetch_add_explicit(&Uploads[DeviceId], 1, memory_order_relaxed);
+      Faults = threadFaults() - Faults;
+      atomic_store_explicit(&BuildFaults[DeviceId], Faults,
+                            memory_order_relaxed);
       if (omp_indirect_debug())
         fprintf(stderr,
                 "omp-indirect: device %d: uploaded %llu FPTR entries to %zu "
-                "image(s)\n",
-                DeviceId, (unsigned long long)Size, V.num_images);
+                "image(s) (%ld page faults)\n",
+                DeviceId, (unsigned long long)Size, V.num_images, Faults);
     }
   }
   if (Rc) {
@@ -125,6 +142,13 @@ int omp_indirect_upload_count(int64_t DeviceId) {
   if (DeviceId < 0 || DeviceId >= N)
     return 0;
   return atomic_load_explicit(&Uploads[DeviceId], memory_order_acquire);
+}
+
+long omp_indirect_build_faults(int64_t DeviceId) {
+  int N = deviceCount();
+  if (DeviceId < 0 || DeviceId >= N)
+    return -1;
+  return atomic_load_explicit(&BuildFaults[DeviceId], memory_order_relaxed);
 }
 
 int __omp_indirect_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,

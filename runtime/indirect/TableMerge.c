@@ -102,8 +102,10 @@ int omp_indirect_merge_pairs(int DeviceId, const omp_indirect_image *Images,
     const omp_indirect_pair *Keep = choose(DeviceId, Images, &Pairs[I], J - I);
     if (!Keep)
       return 1;
-    Map[Out].host_ptr = (int64_t)Keep->host;
-    Map[Out].tgt_ptr = (int64_t)Keep->tgt;
+    /* Read before the row is written: it may overlay Pairs[0] (TableMerge.h). */
+    uint64_t Host = Keep->host, Tgt = Keep->tgt;
+    Map[Out].host_ptr = (int64_t)Host;
+    Map[Out].tgt_ptr = (int64_t)Tgt;
     ++Out;
     I = J;
   }

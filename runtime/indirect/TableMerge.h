@@ -26,7 +26,9 @@ typedef struct omp_indirect_pair {
 /// \p Map (room for \p N rows), its length to *Len. Pairs for one host address
 /// that disagree resolve to the pair of the one image that defines the host
 /// function (omp_indirect_image_owns); with no such single image, prints an
-/// error for \p DeviceId and returns nonzero.
+/// error for \p DeviceId and returns nonzero. \p Map may be \p Pairs itself:
+/// row K is written only after every pair it overlays was read (a row is
+/// half a pair, and rows are never ahead of pairs).
 int omp_indirect_merge_pairs(int DeviceId, const omp_indirect_image *Images,
                              omp_indirect_pair *Pairs, size_t N,
                              __omp_offloading_fptr_map_ty *Map, uint64_t *Len);

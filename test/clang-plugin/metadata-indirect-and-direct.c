@@ -16,8 +16,8 @@ int run(int (*fp)(int)) {
   return r;
 }
 
-// CHECK:      @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[FPTR]]]
-// CHECK-SAME: [%[[FPTR]] { ptr @add1, {{.*}} }]
+// CHECK:      @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[DEVFPTR]]]
+// CHECK-SAME: [%[[DEVFPTR]] { ptr @add1, {{.*}} }]
 // CHECK:      define hidden i32 @add1(
 // CHECK:      define weak_odr protected void @__omp_offloading_{{.*}}_run_l{{[0-9]+}}(
 // CHECK:        call ptr @__kmpc_target_translate_fptr(

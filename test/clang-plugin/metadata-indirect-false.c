@@ -22,9 +22,9 @@ int yes(int x) { return x + 3; }
 
 int (*pick(int i))(int) { return i == 0 ? not_zero : i == 1 ? not_false : yes; }
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[FPTR]]]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[DEVFPTR]]]
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %[[FPTR]]]
-// CHECK-SAME: [%[[FPTR]] { ptr @yes, {{.*}} }]
+// CHECK-SAME: [%{{[a-z_.]+}} { ptr @yes, {{.*}} }]
 
 // Device copies exist all the same.
 // DEV-DAG: define hidden i32 @not_zero(

@@ -13,9 +13,9 @@ int plain(int x) { return x; }
 #pragma omp declare target to(one, two) indirect(1)
 #pragma omp declare target to(plain)
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %[[FPTR]]]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %[[DEVFPTR]]]
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %[[FPTR]]]
-// CHECK-SAME: { ptr @one, {{.*}} }, %[[FPTR]] { ptr @two, {{.*}} }]
+// CHECK-SAME: { ptr @one, {{.*}} }, %{{[a-z_.]+}} { ptr @two, {{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]]}
 // CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}

@@ -72,9 +72,9 @@ int old_form(int x) { return x + 10; }
 // AST-NEXT:  <<<NULL>>>
 // AST-NEXT:  FunctionDecl {{.*}} not_nested_false
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [7 x %[[FPTR]]]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [7 x %[[DEVFPTR]]]
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [7 x %[[FPTR]]]
-// CHECK-SAME: { ptr @outer_only, {{.*}} }, %[[FPTR]] { ptr @both_true, {{.*}} }, %[[FPTR]] { ptr @inner_true, {{.*}} }, %[[FPTR]] { ptr @inner_only, {{.*}} }, %[[FPTR]] { ptr @nested_outer, {{.*}} }, %[[FPTR]] { ptr @nested_inner, {{.*}} }, %[[FPTR]] { ptr @old_form, {{.*}} }]
+// CHECK-SAME: { ptr @outer_only, {{.*}} }, %{{[a-z_.]+}} { ptr @both_true, {{.*}} }, %{{[a-z_.]+}} { ptr @inner_true, {{.*}} }, %{{[a-z_.]+}} { ptr @inner_only, {{.*}} }, %{{[a-z_.]+}} { ptr @nested_outer, {{.*}} }, %{{[a-z_.]+}} { ptr @nested_inner, {{.*}} }, %{{[a-z_.]+}} { ptr @old_form, {{.*}} }]
 
 // All are device functions.
 // DEV-DAG: define hidden i32 @not_inner_false(

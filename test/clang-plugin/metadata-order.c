@@ -30,13 +30,13 @@ int first(int x) { return x + 1; }
 
 int (*pick(int i))(int) { return i ? referenced : first; }
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [5 x %[[FPTR]]]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [5 x %[[DEVFPTR]]]
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [5 x %[[FPTR]]]
-// CHECK-SAME: [%[[FPTR]] { ptr @third,
-// CHECK-SAME:  %[[FPTR]] { ptr @first,
-// CHECK-SAME:  %[[FPTR]] { ptr @block,
-// CHECK-SAME:  %[[FPTR]] { ptr @expr,
-// CHECK-SAME:  %[[FPTR]] { ptr @referenced,
+// CHECK-SAME: [%{{[a-z_.]+}} { ptr @third,
+// CHECK-SAME:  %{{[a-z_.]+}} { ptr @first,
+// CHECK-SAME:  %{{[a-z_.]+}} { ptr @block,
+// CHECK-SAME:  %{{[a-z_.]+}} { ptr @expr,
+// CHECK-SAME:  %{{[a-z_.]+}} { ptr @referenced,
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]], ![[E2:[0-9]+]], ![[E3:[0-9]+]], ![[E4:[0-9]+]]}
 // CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}

@@ -16,8 +16,8 @@ int mul2(int x);
 
 int (*pick(void))(int) { return mul2; }
 
-// CHECK:      @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[FPTR]]]
-// CHECK-SAME: [%[[FPTR]] { ptr @mul2, {{.*}} }]
+// CHECK:      @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[DEVFPTR]]]
+// CHECK-SAME: [%[[DEVFPTR]] { ptr @mul2, {{.*}} }]
 // CHECK:      define hidden i32 @mul2(
 
 // STOCK-NOT: define {{.*}}@mul2(

@@ -16,8 +16,8 @@ int not_indirect(int x) { return x; }
 #pragma omp declare target to(add1) indirect
 #pragma omp declare target to(not_indirect)
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[FPTR]]]
-// DEV-SAME: [%[[FPTR]] { ptr @add1, ptr @{{.+}}, i64 1, i32 8, i32 {{-?[0-9]+}} }]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x %[[DEVFPTR]]]
+// DEV-SAME: [%[[DEVFPTR]] { ptr @add1, i32 8, i32 {{-?[0-9]+}} }]
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %[[FPTR]]]
 // HOST-SAME: [%[[FPTR]] { ptr @add1, ptr @{{.+}}, i64 1, i32 8, i32 {{-?[0-9]+}} }]
 // DEV:  define hidden i32 @add1(

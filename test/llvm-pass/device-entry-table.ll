@@ -1,8 +1,8 @@
 ; A device module with !omp_indirect.entries gets the FPTR entry table: one
 ; entry per listed function, in `order` (not in the order of the metadata
-; nodes), each { ptr @f, ptr @"f", i64 size, i32 8, i32 <low 32 bits of
-; xxHash64("f")> } with size the table's length (3) in the first entry and 0
-; in the others, named after !omp_indirect.tu, protected and kept by
+; nodes), each 16 bytes, { ptr @f, i32 8, i32 <low 32 bits of
+; xxHash64("f")> }, without the name (the host table has it, and no name
+; string is emitted), named after !omp_indirect.tu, protected and kept by
 ; llvm.compiler.used, in no section. A `static` (internal) function is
 ; referenced like any other, and an entry of another kind is ignored. The
 ; device also gets a weak protected definition of the map global the device
@@ -15,17 +15,14 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: %[[FPTR]] = type { ptr, ptr, i64, i32, i32 }
-
-; CHECK-DAG: @[[N0:.+]] = private unnamed_addr constant [6 x i8] c"first\00"
-; CHECK-DAG: @[[N1:.+]] = private unnamed_addr constant [10 x i8] c"static_fn\00"
-; CHECK-DAG: @[[N2:.+]] = private unnamed_addr constant [10 x i8] c"_Z5thirdi\00"
+; CHECK: %struct.__omp_indirect_fptr_device_entry = type { ptr, i32, i32 }
+; CHECK-NOT: c"first\00"
 
 ; CHECK-LABEL: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = protected global
-; CHECK-SAME: [3 x %[[FPTR]]] [
-; CHECK-SAME: %[[FPTR]] { ptr @first, ptr @[[N0]], i64 3, i32 8, i32 -457273510 },
-; CHECK-SAME: %[[FPTR]] { ptr @static_fn, ptr @[[N1]], i64 0, i32 8, i32 1232622759 },
-; CHECK-SAME: %[[FPTR]] { ptr @_Z5thirdi, ptr @[[N2]], i64 0, i32 8, i32 -92969313 }],
+; CHECK-SAME: [3 x %struct.__omp_indirect_fptr_device_entry] [
+; CHECK-SAME: %struct.__omp_indirect_fptr_device_entry { ptr @first, i32 8, i32 -457273510 },
+; CHECK-SAME: %struct.__omp_indirect_fptr_device_entry { ptr @static_fn, i32 8, i32 1232622759 },
+; CHECK-SAME: %struct.__omp_indirect_fptr_device_entry { ptr @_Z5thirdi, i32 8, i32 -92969313 }],
 ; CHECK-SAME: align 8{{$}}
 ; CHECK-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @__omp_offloading_fptr_entries_00c0ffee00c0ffee], section "llvm.metadata"
 ; CHECK-NEXT: @__omp_offloading_fptr_map_p = weak protected global ptr null, align 8

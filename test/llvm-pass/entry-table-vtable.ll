@@ -4,11 +4,14 @@
 ; "<vtable>+<offset>" (hashed into `reserved` like any name), so that the
 ; runtime pairs the host and device address points with no change. A
 ; vtable the module lacks is declared; a kind-3 node without an offset is
-; ignored. Host and device alike. The first entry's size is the table's
-; length (4: vtable entries count).
-; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s %entry-vars
+; ignored. Host and device alike, except that the device's 16-byte entries
+; carry the hash of the name but not the name. The host's first entry's size
+; is the table's length (4: vtable entries count).
+; RUN: %opt %loadpass -passes=omp-indirect -S %s \
+; RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,DEV
 ; RUN: sed 's/openmp-device/not-device/' %s \
-; RUN:   | %opt %loadpass -passes=omp-indirect -S | FileCheck %s %entry-vars
+; RUN:   | %opt %loadpass -passes=omp-indirect -S \
+; RUN:   | FileCheck %s %entry-vars --check-prefixes=CHECK,HOST
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 
@@ -16,14 +19,20 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 @_ZTV1C = linkonce_odr unnamed_addr constant { [6 x ptr], [5 x ptr] } zeroinitializer
 
 ; CHECK-DAG: @_ZTV1K = external constant i8
-; CHECK-DAG: @[[NB:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1B+16\00"
-; CHECK-DAG: @[[NC:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1C+64\00"
-; CHECK-DAG: @[[NK:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1K+16\00"
-; CHECK: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = {{(protected |hidden )?}}global [4 x %[[FPTR]]] [
-; CHECK-SAME: %[[FPTR]] { ptr @_ZN1B1fEi, ptr @{{.+}}, i64 4, i32 8, i32 -1999804410 },
-; CHECK-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1B, i64 16), ptr @[[NB]], i64 0, i32 8, i32 271559094 },
-; CHECK-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1C, i64 64), ptr @[[NC]], i64 0, i32 8, i32 {{-?[0-9]+}} },
-; CHECK-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1K, i64 16), ptr @[[NK]], i64 0, i32 8, i32 {{-?[0-9]+}} }]
+; HOST-DAG: @[[NB:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1B+16\00"
+; HOST-DAG: @[[NC:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1C+64\00"
+; HOST-DAG: @[[NK:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1K+16\00"
+; HOST: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = hidden global [4 x %[[FPTR]]] [
+; HOST-SAME: %[[FPTR]] { ptr @_ZN1B1fEi, ptr @{{.+}}, i64 4, i32 8, i32 -1999804410 },
+; HOST-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1B, i64 16), ptr @[[NB]], i64 0, i32 8, i32 271559094 },
+; HOST-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1C, i64 64), ptr @[[NC]], i64 0, i32 8, i32 {{-?[0-9]+}} },
+; HOST-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1K, i64 16), ptr @[[NK]], i64 0, i32 8, i32 {{-?[0-9]+}} }]
+; DEV-NOT: c"_ZTV1B+16\00"
+; DEV: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = protected global [4 x %[[DEVFPTR:struct.__omp_indirect_fptr_device_entry]]] [
+; DEV-SAME: %[[DEVFPTR]] { ptr @_ZN1B1fEi, i32 8, i32 -1999804410 },
+; DEV-SAME: %[[DEVFPTR]] { ptr getelementptr (i8, ptr @_ZTV1B, i64 16), i32 8, i32 271559094 },
+; DEV-SAME: %[[DEVFPTR]] { ptr getelementptr (i8, ptr @_ZTV1C, i64 64), i32 8, i32 {{-?[0-9]+}} },
+; DEV-SAME: %[[DEVFPTR]] { ptr getelementptr (i8, ptr @_ZTV1K, i64 16), i32 8, i32 {{-?[0-9]+}} }]
 
 define i32 @_ZN1B1fEi(ptr %this, i32 %x) {
   ret i32 %x

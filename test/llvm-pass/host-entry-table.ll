@@ -4,7 +4,9 @@
 ; and the table's length (2) as the first entry's size;
 ; a function the unit only declares is listed too. Stock libomptarget sees
 ; the table only as one ordinary global: a weak entry in clang's section
-; (omp_offloading_entries; llvm_offload_entries on LLVM 22) with size N*32 (here 2*32 = 64) and flags 0. The
+; (omp_offloading_entries; llvm_offload_entries on LLVM 22) with the size of
+; the device's table, N*16 (here 2*16 = 32: the device entries have no name;
+; libomptarget checks the device symbol's size), and flags 0. The
 ; map global gets a weak hidden host shadow (null), registered by its own
 ; size-8 entry; both entries are kept by llvm.compiler.used. There is no
 ; __omp_offloading_fptr_map_size: the table block holds its own size.
@@ -16,6 +18,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK: %[[FPTR]] = type { ptr, ptr, i64, i32, i32 }
 ; ENTRY56-NEXT: %struct.__tgt_offload_entry = type { i64, i16, i16, i32, ptr, ptr, i64, i64, ptr }
+; CHECK-NOT: __omp_indirect_fptr_device_entry
 
 ; CHECK-LABEL: @keep = global i32 0
 ; CHECK-NEXT: @[[N0:.+]] = private unnamed_addr constant [5 x i8] c"add1\00"
@@ -26,11 +29,11 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-SAME: section "omp_offloading_fptr_entries", align 8{{$}}
 ; CHECK-NEXT: @llvm.used = appending global [2 x ptr] [ptr @keep, ptr @__omp_offloading_fptr_entries_0123456789abcdef], section "llvm.metadata"
 
-; The table, registered as one ordinary global of 64 bytes.
+; The table, registered as one ordinary global of 32 bytes.
 ; CHECK-NEXT: @[[TN:.+]] = private unnamed_addr constant [47 x i8] c"__omp_offloading_fptr_entries_0123456789abcdef\00"
 ; CHECK-NEXT: @.omp_offloading.entry.__omp_offloading_fptr_entries_0123456789abcdef = weak hidden constant %struct.__tgt_offload_entry
-; ENTRY32-SAME: { ptr @__omp_offloading_fptr_entries_0123456789abcdef, ptr @[[TN]], i64 64, i32 0, i32 0 },
-; ENTRY56-SAME: { i64 0, i16 1, i16 1, i32 0, ptr @__omp_offloading_fptr_entries_0123456789abcdef, ptr @[[TN]], i64 64, i64 0, ptr null },
+; ENTRY32-SAME: { ptr @__omp_offloading_fptr_entries_0123456789abcdef, ptr @[[TN]], i64 32, i32 0, i32 0 },
+; ENTRY56-SAME: { i64 0, i16 1, i16 1, i32 0, ptr @__omp_offloading_fptr_entries_0123456789abcdef, ptr @[[TN]], i64 32, i64 0, ptr null },
 ; CHECK-SAME: section "[[ENTRIES]]", align 1
 
 ; The host shadow of the map global and its entry.

@@ -20,10 +20,12 @@
 
 namespace omp_indirect_dump {
 
-/// One FPTR entry (a libomptarget __tgt_offload_entry with flags 0x8).
+/// One FPTR entry: a host entry (a libomptarget __tgt_offload_entry with
+/// flags 0x8) or a device entry (address, flags and hash, no name).
 struct Entry {
   unsigned Order = 0;    ///< Position in its unit's table.
-  std::string Name;      ///< The `name` field: the function's mangled name.
+  bool HasName = false;  ///< A host entry: \c Name is its `name` field.
+  std::string Name;      ///< The function's mangled name, if known.
   bool HasAddr = false;  ///< The `addr` field is a known address.
   uint64_t Addr = 0;     ///< That address (host or device).
   std::string Symbol;    ///< The symbol `addr` points to, if known.
@@ -88,9 +90,15 @@ llvm::Error readBitcodeTables(llvm::StringRef Buf, std::vector<Table> &Out);
 void printText(llvm::raw_ostream &OS, const Dump &D);
 void printJson(llvm::raw_ostream &OS, const Dump &D);
 
-/// "match" when device entry \p E has the same name and hash as the host
-/// entry of the same order in \p Host, "no host table", or why it differs.
+/// "match" when device entry \p E has the same hash (and name, if it has
+/// one) as the host entry of the same order in \p Host, "no host table", or
+/// why it differs.
 std::string matchEntry(const Table *Host, const Entry &E);
+
+/// The name of \p E: its own, or for a device entry without one, the name
+/// of the host entry of the same order in \p Host, else the symbol its
+/// address names ("?" without one).
+std::string entryName(const Table *Host, const Entry &E);
 
 /// Low 32 bits of xxHash64(\p Name), as the pass writes in `reserved`.
 uint32_t nameHash(llvm::StringRef Name);

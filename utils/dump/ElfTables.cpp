@@ -2,7 +2,8 @@
 //
 // Finds each __omp_offloading_fptr_entries_<tu> table in an ELF file (a host
 // executable, shared library or object, or a device image) and decodes its
-// 32-byte entries. The `addr` and `name` fields are pointers: in an object
+// entries: 32 bytes on the host, 16 without the name on the device
+// (docs/format.md, section 2). The `addr` and `name` fields are pointers: in an object
 // file they are relocations against symbols, in a linked file dynamic
 // relocations (R_X86_64_RELATIVE and the like) or plain values; a cubin keeps
 // section relocations even when linked. Every read is
@@ -33,7 +34,7 @@ namespace omp_indirect_dump {
 
 static constexpr StringLiteral TablePrefix = "__omp_offloading_fptr_entries_";
 static constexpr StringLiteral HostSectionName = "omp_offloading_fptr_entries";
-static constexpr uint64_t EntrySize = 32;
+static constexpr uint64_t HostEntrySize = 32, DeviceEntrySize = 16;
 
 uint32_t nameHash(StringRef Name) { return uint32_t(xxHash64(Name)); }
 
@@ -83,7 +84,8 @@ private:
   Expected<Target> resolve(unsigned Sec, uint64_t Off);
   Expected<std::string> readString(const Target &T);
   std::string symbolAt(const Target &T);
-  Error readTable(StringRef Unit, unsigned Sec, uint64_t Off, uint64_t Size,
+  Error readTable(StringRef Unit, bool Host, unsigned Sec, uint64_t Off,
+                  uint64_t Size,
                   std::vector<Table> &Out);
 
   ELFFile<ELFT> F;
@@ -297,10 +299,14 @@ std::string ElfFile::symbolAt(const Target &T) {
   return It == Symbols.end() ? "" : It->second;
 }
 
-Error ElfFile::readTable(StringRef Unit, unsigned Sec, uint64_t Off,
+Error ElfFile::readTable(StringRef Unit, bool Host, unsigned Sec, uint64_t Off,
                          uint64_t Size, std::vector<Table> &Out) {
   Table T;
   T.Unit = Unit.str();
+  uint64_t EntrySize = Host ? HostEntrySize : DeviceEntrySize;
+  // Device entries: {addr, flags, hash}; host entries: {addr, name, size,
+  // flags, hash}.
+  uint64_t FlagsAt = Host ? 24 : 8;
   for (uint64_t I = 0; I < Size / EntrySize; ++I) {
     uint64_t At = Off + I * EntrySize;
     Entry E;
@@ -308,19 +314,22 @@ Error ElfFile::readTable(StringRef Unit, unsigned Sec, uint64_t Off,
     auto Addr = resolve(Sec, At);
     if (!Addr)
       return Addr.takeError();
-    auto NamePtr = resolve(Sec, At + 8);
-    if (!NamePtr)
-      return NamePtr.takeError();
-    auto Name = readString(*NamePtr);
-    if (!Name)
-      return Name.takeError();
-    auto Flags = readWord(Sec, At + 24, 4);
+    if (Host) {
+      auto NamePtr = resolve(Sec, At + 8);
+      if (!NamePtr)
+        return NamePtr.takeError();
+      auto Name = readString(*NamePtr);
+      if (!Name)
+        return Name.takeError();
+      E.Name = *Name;
+      E.HasName = true;
+    }
+    auto Flags = readWord(Sec, At + FlagsAt, 4);
     if (!Flags)
       return Flags.takeError();
-    auto Hash = readWord(Sec, At + 28, 4);
+    auto Hash = readWord(Sec, At + FlagsAt + 4, 4);
     if (!Hash)
       return Hash.takeError();
-    E.Name = *Name;
     E.HasAddr = Addr->Addr.has_value();
     E.Addr = Addr->Addr.value_or(0);
     E.Symbol = symbolAt(*Addr);
@@ -365,11 +374,12 @@ Error ElfFile::readTables(bool HostSection, std::vector<Table> &Out) {
   }
   llvm::sort(Found);
   for (const auto &[Sec, Off, Size, Unit] : Found)
-    if (Error E = readTable(Unit, Sec, Off, Size, Out))
+    if (Error E = readTable(Unit, HostSection, Sec, Off, Size, Out))
       return E;
   // A stripped file: the host section without symbols is one nameless table.
   if (HostSection && Found.empty() && Host != ByName.end())
-    return readTable("", Host->second, 0, Sections[Host->second].sh_size, Out);
+    return readTable("", true, Host->second, 0, Sections[Host->second].sh_size,
+                     Out);
   return Error::success();
 }
 

@@ -156,23 +156,29 @@ Error readBitcodeTables(StringRef Buf, std::vector<Table> &Out) {
     T.Unit = Name.str();
     auto *Arr = dyn_cast<ConstantArray>(GV.getInitializer());
     for (unsigned I = 0; Arr && I < Arr->getNumOperands(); ++I) {
+      // {addr, flags, hash} (docs/format.md, section 2), or the host
+      // layout {addr, name, size, flags, hash} of earlier releases.
       auto *S = dyn_cast<ConstantStruct>(Arr->getOperand(I));
-      if (!S || S->getNumOperands() != 5)
+      if (!S || (S->getNumOperands() != 3 && S->getNumOperands() != 5))
         continue;
+      unsigned FlagsAt = S->getNumOperands() == 3 ? 1 : 3;
       Entry E;
       E.Order = I;
       if (auto *F = dyn_cast<GlobalValue>(
               S->getOperand(0)->stripPointerCasts()))
         E.Symbol = F->getName().str();
-      if (auto *N = dyn_cast<GlobalVariable>(
-              S->getOperand(1)->stripPointerCasts()))
-        if (auto *Str = dyn_cast_or_null<ConstantDataSequential>(
-                N->hasInitializer() ? N->getInitializer() : nullptr))
-          if (Str->isCString())
-            E.Name = Str->getAsCString().str();
-      if (auto *C = dyn_cast<ConstantInt>(S->getOperand(3)))
+      if (FlagsAt == 3)
+        if (auto *N = dyn_cast<GlobalVariable>(
+                S->getOperand(1)->stripPointerCasts()))
+          if (auto *Str = dyn_cast_or_null<ConstantDataSequential>(
+                  N->hasInitializer() ? N->getInitializer() : nullptr))
+            if (Str->isCString()) {
+              E.Name = Str->getAsCString().str();
+              E.HasName = true;
+            }
+      if (auto *C = dyn_cast<ConstantInt>(S->getOperand(FlagsAt)))
         E.Flags = uint32_t(C->getZExtValue());
-      if (auto *C = dyn_cast<ConstantInt>(S->getOperand(4)))
+      if (auto *C = dyn_cast<ConstantInt>(S->getOperand(FlagsAt + 1)))
         E.Hash = uint32_t(C->getZExtValue());
       T.Entries.push_back(std::move(E));
     }

@@ -3,7 +3,7 @@
 // Text for people: the file, its host FPTR tables (order, name, host address
 // or symbol, flags, name-hash check), its `declare mapper` records, then each
 // device image with its tables, every entry checked against the host entry of
-// the same unit and order. JSON carries the same facts (docs/user-guide.md
+// the same unit and order, whose name it shows (device entries carry none). JSON carries the same facts (docs/user-guide.md
 // lists the keys).
 //
 // USAGE: omp-indirect-dump [--json] FILE
@@ -31,11 +31,19 @@ std::string matchEntry(const Table *Host, const Entry &E) {
   if (E.Order >= Host->Entries.size())
     return "no host entry";
   const Entry &H = Host->Entries[E.Order];
-  if (H.Name != E.Name)
+  if (E.HasName && H.Name != E.Name)
     return "host has " + H.Name;
   if (H.Hash != E.Hash)
-    return "hash differs";
+    return E.HasName ? "hash differs" : "hash differs: host has " + H.Name;
   return "match";
+}
+
+std::string entryName(const Table *Host, const Entry &E) {
+  if (E.HasName)
+    return E.Name;
+  if (Host && E.Order < Host->Entries.size())
+    return Host->Entries[E.Order].Name;
+  return E.Symbol.empty() ? "?" : E.Symbol; // The symbol its address names.
 }
 
 static std::string addrText(const Entry &E) {
@@ -56,10 +64,10 @@ static void printTable(raw_ostream &OS, const Table &T, const Table *Host,
      << T.Entries.size() << " entr" << (T.Entries.size() == 1 ? "y" : "ies")
      << "\n";
   for (const Entry &E : T.Entries) {
-    OS << "    " << E.Order << "  " << E.Name << "  "
+    OS << "    " << E.Order << "  " << entryName(Host, E) << "  "
        << (Device ? "device " : "host ") << addrText(E) << "  flags "
        << format_hex(E.Flags, 3);
-    if (E.Hash != nameHash(E.Name))
+    if (E.HasName && E.Hash != nameHash(E.Name))
       OS << "  BAD NAME HASH";
     if (Device)
       OS << "  " << matchEntry(Host, E);
@@ -100,11 +108,12 @@ void printText(raw_ostream &OS, const Dump &D) {
 static json::Array entriesJson(const Table &T, const Table *Host, bool Device) {
   json::Array A;
   for (const Entry &E : T.Entries) {
+    std::string Name = entryName(Host, E);
     json::Object O{{"order", E.Order},
-                   {"name", E.Name},
+                   {"name", Name},
                    {"flags", E.Flags},
                    {"hash", E.Hash},
-                   {"hash_ok", E.Hash == nameHash(E.Name)}};
+                   {"hash_ok", E.Hash == nameHash(Name)}};
     if (E.HasAddr)
       O["address"] = E.Addr;
     if (!E.Symbol.empty())

@@ -1,0 +1,31 @@
+// The page faults of the first table build, from the first read of the
+// device tables to the block's copy on the device (the runtime counts them,
+// getrusage's ru_minflt of the launching thread; device initialisation and
+// the loading of the images come before and do not count), for 2048
+// indirect functions. What the build touches per function: the pair (32
+// bytes; the rows overwrite the pairs), the hash's order and counts (12),
+// the slots in the block and their device copy (32 to 64 each). About 110
+// to 170 bytes, 55 to 85 pages at 2048 (the registry's copy of the host
+// entries comes before); the bound, 48 + 2048 * 256 / 4096 = 176 pages,
+// leaves room for the allocator's own pages and fails if the build goes
+// back to copying the table several times over (it took about 300 bytes
+// per function).
+// RUN: %wclang %host-offload -O1 -DMANY_FUNCTIONS=2048 %s -o %t
+// RUN: %t | FileCheck %s
+// CHECK: calls: ok
+// CHECK: table build page faults: within 176
+#include "Inputs/many-functions.h"
+
+#include <stdio.h>
+
+long omp_indirect_build_faults(long long dev);
+
+int main(void) {
+  printf("calls: %s\n", callAll() ? "WRONG" : "ok");
+  long faults = omp_indirect_build_faults(0);
+  if (faults >= 0 && faults <= 48 + 2048 * 256 / 4096)
+    printf("table build page faults: within %d\n", 48 + 2048 * 256 / 4096);
+  else
+    printf("table build page faults: %ld\n", faults);
+  return 0;
+}
