@@ -1,4 +1,4 @@
-/*===- FlangHostOffload.c - the GPU-style entry points flang's x86_64 kernels call ---===*
+/*===- FlangHostOffload.c - entry points flang's x86_64 kernels call ------===*
  *
  * flang (LLVM 22's OpenMPIRBuilder) lowers a target region for the x86_64
  * host-offload device half the way it lowers it for a GPU: the kernel calls
@@ -92,8 +92,8 @@ typedef void *omp_indirect_arg;
         Gtid, Btid, OMP_INDIRECT_VALS_##N);                                    \
     return 1;
 
-/// Calls Fn with the nargs captured values of A; 0 if there are more than
-/// the 16 handled here (flang passes one, a pointer to a struct of them).
+/// Calls Fn with the N captured values of A; 0 if there are more than the
+/// 8 handled here (flang passes one, a pointer to a struct of them).
 static int invokeMicrotask(void *Fn, int32_t *Gtid, int32_t *Btid, void **A,
                            int64_t N) {
   switch (N) {
@@ -109,26 +109,13 @@ static int invokeMicrotask(void *Fn, int32_t *Gtid, int32_t *Btid, void **A,
     OMP_INDIRECT_CALL(7)
     OMP_INDIRECT_CALL(8)
   }
-  if (N <= 16) {
-    void (*F16)(int32_t *, int32_t *, OMP_INDIRECT_ARGS_8, OMP_INDIRECT_ARGS_8) =
-        (void (*)(int32_t *, int32_t *, OMP_INDIRECT_ARGS_8,
-                  OMP_INDIRECT_ARGS_8))Fn;
-    void *B[16] = {0};
-    for (int64_t I = 0; I < N; ++I)
-      B[I] = A[I];
-    // Extra arguments are ignored by a callee that takes fewer (x86_64 SysV:
-    // the caller pops them).
-    F16(Gtid, Btid, B[0], B[1], B[2], B[3], B[4], B[5], B[6], B[7], B[8], B[9],
-        B[10], B[11], B[12], B[13], B[14], B[15]);
-    return 1;
-  }
   return 0;
 }
 
 /// A parallel region: runs Fn once, as thread 0 of a team of one, inside a
 /// serialized libomp region (nested regions nest the same way). The if
 /// clause, num_threads, proc_bind, strict and the wrapper (the GPU state
-/// machine's) change nothing with one thread. More than 16 captured values
+/// machine's) change nothing with one thread. More than 8 captured values
 /// stop the program (flang passes one).
 void __kmpc_parallel_60(void *Loc, int32_t Gtid, int32_t IfExpr,
                         int32_t NumThreads, int32_t ProcBind, void *Fn,

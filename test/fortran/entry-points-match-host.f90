@@ -1,8 +1,9 @@
 ! The device-side entry points flang-22 calls in an x86_64 kernel
 ! (devicertl/src/FlangHostOffload.c): each construct below runs on the
-! host-offload device and on the host alone (flang without
-! -fopenmp-targets), and the two outputs must be the same. Every loop counts
-! its iterations per index, so an iteration lost or run twice shows.
+! host-offload device (at -O0 and -O2) and on the host alone (flang
+! without -fopenmp-targets, 4 threads), and the outputs must be the same.
+! Every loop counts its iterations per index, so an iteration lost or run
+! twice shows.
 !
 ! REQUIRES: fortran
 ! RUN: %flang-host-offload %s -o %t.dev
@@ -11,6 +12,9 @@
 ! RUN: env OMP_NUM_THREADS=4 %t.host > %t.host.out
 ! RUN: diff %t.host.out %t.dev.out
 ! RUN: FileCheck %s < %t.dev.out
+! RUN: %flang-host-offload -O2 %s -o %t.dev2
+! RUN: %t.dev2 > %t.dev2.out
+! RUN: diff %t.host.out %t.dev2.out
 program entry_points
   use omp_lib
   implicit none
