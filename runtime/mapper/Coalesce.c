@@ -7,6 +7,7 @@
 #include "Coalesce.h"
 
 #include "Libomptarget.h"
+#include "MapList.h"
 #include "OmpIndirectRT.h"
 #include "Presence.h"
 
@@ -89,14 +90,9 @@ static int32_t ownerOf(const omp_indirect_map_list *L, int32_t NumIn,
 }
 
 static omp_indirect_hull *newHull(omp_indirect_coalesced *C) {
-  if (C->NH == C->CapH) {
-    int Cap = C->CapH ? 2 * C->CapH : 4;
-    omp_indirect_hull *H = realloc(C->H, sizeof *H * (size_t)Cap);
-    if (!H)
-      die(C->Device, "out of host memory");
-    C->H = H;
-    C->CapH = Cap;
-  }
+  if (omp_indirect_grow((void **)&C->H, &C->CapH, (size_t)C->NH + 1,
+                        sizeof *C->H))
+    die(C->Device, "out of host memory");
   omp_indirect_hull *H = &C->H[C->NH++];
   memset(H, 0, sizeof *H);
   return H;

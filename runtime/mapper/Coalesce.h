@@ -50,7 +50,8 @@ typedef struct omp_indirect_coalesced {
   int Used;
   int Device;
   omp_indirect_hull *H;
-  int NH, CapH;
+  int NH;
+  size_t CapH;
 } omp_indirect_coalesced;
 
 /// Returns the list to forward for \p Out (the construct's first \p NumIn

@@ -7,6 +7,7 @@
 #include "Shadow.h"
 
 #include "Libomptarget.h"
+#include "MapList.h"
 #include "MapTypes.h"
 #include "OmpIndirectRT.h"
 #include "Table.h"
@@ -34,16 +35,11 @@ static void note(omp_indirect_shadow *S, uintptr_t *Host, uintptr_t HostVal,
       S->W[I].Motion |= Motion;
       return;
     }
-  if (S->N == S->Cap) {
-    int64_t Cap = S->Cap ? 2 * S->Cap : 16;
-    omp_indirect_shadow_word *W = realloc(S->W, sizeof *W * (size_t)Cap);
-    if (!W) {
-      omp_indirect_error(S->Device, "out of host memory; stopping rather "
-                                    "than leave device pointers on the host");
-      abort();
-    }
-    S->W = W;
-    S->Cap = Cap;
+  if (omp_indirect_grow((void **)&S->W, &S->Cap, (size_t)S->N + 1,
+                        sizeof *S->W)) {
+    omp_indirect_error(S->Device, "out of host memory; stopping rather "
+                                  "than leave device pointers on the host");
+    abort();
   }
   S->W[S->N++] =
       (omp_indirect_shadow_word){Host, HostVal, DevVal, Motion, Entry};
@@ -143,5 +139,6 @@ void omp_indirect_shadow_after(omp_indirect_shadow *S) {
   }
   free(S->W);
   S->W = NULL;
-  S->N = S->Cap = 0;
+  S->N = 0;
+  S->Cap = 0;
 }

@@ -22,6 +22,7 @@
 #ifndef OMP_INDIRECT_SHADOW_H
 #define OMP_INDIRECT_SHADOW_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// One pointer word of a moved range that points into an owned pointee.
@@ -36,7 +37,8 @@ typedef struct omp_indirect_shadow_word {
 /// The words of one forwarded call.
 typedef struct omp_indirect_shadow {
   omp_indirect_shadow_word *W;
-  int64_t N, Cap;
+  int64_t N;
+  size_t Cap;
   int Device;
 } omp_indirect_shadow;
 
