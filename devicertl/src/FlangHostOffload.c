@@ -43,6 +43,12 @@ void __kmpc_serialized_parallel(void *Loc, int32_t Gtid);
 void __kmpc_end_serialized_parallel(void *Loc, int32_t Gtid);
 ///}
 
+/// libc's, for the one message a region this file cannot run stops with.
+///{
+int dprintf(int Fd, const char *Format, ...);
+void abort(void);
+///}
+
 /// The kernel environment flang emits for each kernel
 /// (<kernel>_kernel_environment): its configuration, then the source
 /// location, then the dynamic environment. Only the location is read here.
@@ -116,7 +122,7 @@ static int invokeMicrotask(void *Fn, int32_t *Gtid, int32_t *Btid, void **A,
 /// serialized libomp region (nested regions nest the same way). The if
 /// clause, num_threads, proc_bind, strict and the wrapper (the GPU state
 /// machine's) change nothing with one thread. More than 8 captured values
-/// stop the program (flang passes one).
+/// stop the program with a message (flang passes one).
 void __kmpc_parallel_60(void *Loc, int32_t Gtid, int32_t IfExpr,
                         int32_t NumThreads, int32_t ProcBind, void *Fn,
                         void *WrapperFn, void **Args, int64_t NArgs,
@@ -127,8 +133,13 @@ void __kmpc_parallel_60(void *Loc, int32_t Gtid, int32_t IfExpr,
   __kmpc_serialized_parallel(Loc, Gtid);
   int Done = invokeMicrotask(Fn, &Tid, &Bound, Args, NArgs);
   __kmpc_end_serialized_parallel(Loc, Gtid);
-  if (!Done)
-    __builtin_trap();
+  if (!Done) {
+    dprintf(2,
+            "omp-indirect: __kmpc_parallel_60: a parallel region with %lld "
+            "captured values; the host-offload device runs at most 8\n",
+            (long long)NArgs);
+    abort();
+  }
 }
 
 /// flang-19's name and layout for the same (no strict argument).
