@@ -1,0 +1,71 @@
+/*===- ItemHull.h - an item's many member ranges as one entry per direction ===*
+ *
+ * flang's default mapper maps each record of an array apart, in pieces
+ * with different motions (the scalar `tofrom`, the descriptor `always,
+ * to`, its address field `tofrom`): N records are 3N member ranges of one
+ * mapped item. The expansion keeps such an item's ranges as one list per
+ * direction, merged as they come, and gives the item ONE entry per
+ * direction over the hull of that list (omp_indirect_item_hull, in the
+ * construct's omp_indirect_deep): no entry per range, nothing per range for
+ * libomptarget to look up. Coalesce.c then moves the hull so that the gaps
+ * between its ranges come out as they were (docs/mapper.md, "Fortran").
+ *
+ * USAGE, in the expansion, per item with many members:
+ *   omp_indirect_dir_ranges To = {0};
+ *   omp_indirect_dir_add(&To, Lo, Hi);   // each range that moves `to`
+ *   omp_indirect_item_hull_emit(&List, &Deep, K, OMP_INDIRECT_MAP_TO, &To,
+ *                               Bits);    // takes To's ranges
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_ITEMHULL_H
+#define OMP_INDIRECT_ITEMHULL_H
+
+#include "MapList.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Items with fewer member ranges keep an entry per range.
+#define OMP_INDIRECT_HULL_MIN 8
+
+/// The ranges of one direction as they come, merged with the last one
+/// when they overlap or touch it.
+typedef struct omp_indirect_dir_ranges {
+  omp_indirect_range *R;
+  int64_t N;
+  size_t Cap;
+  int Unsorted; ///< One came below the last: sorted and merged at the end.
+} omp_indirect_dir_ranges;
+
+/// Slow half of omp_indirect_dir_add: a range that does not merge.
+int omp_indirect_dir_push(omp_indirect_dir_ranges *L, uintptr_t Lo,
+                          uintptr_t Hi);
+
+/// Adds [\p Lo, \p Hi) (not empty) to \p L. Returns 0, or 1 when out of
+/// memory.
+static inline int omp_indirect_dir_add(omp_indirect_dir_ranges *L,
+                                       uintptr_t Lo, uintptr_t Hi) {
+  if (L->N) {
+    omp_indirect_range *Last = &L->R[L->N - 1];
+    if (Last->Lo <= Lo && Lo <= Last->Hi) {
+      if (Hi > Last->Hi)
+        Last->Hi = Hi;
+      return 0;
+    }
+  }
+  return omp_indirect_dir_push(L, Lo, Hi);
+}
+
+/// Frees what \p L holds.
+void omp_indirect_dir_free(omp_indirect_dir_ranges *L);
+
+/// Appends to \p O (which has room for it) the entry of construct entry
+/// \p K's ranges in \p L that move in direction \p Dir: their hull, of type
+/// \p Dir | \p Bits, and notes it in \p D->Hulls with the ranges (sorted
+/// and merged), which \p D takes from \p L. Nothing when \p L is empty.
+/// Returns 0, or 1 when out of memory.
+int omp_indirect_item_hull_emit(omp_indirect_map_list *O,
+                                omp_indirect_deep *D, int32_t K, int64_t Dir,
+                                omp_indirect_dir_ranges *L, int64_t Bits);
+
+#endif /* OMP_INDIRECT_ITEMHULL_H */
