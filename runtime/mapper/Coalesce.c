@@ -5,6 +5,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Coalesce.h"
+#include "ItemHull.h"
 
 #include "Libomptarget.h"
 #include "MapList.h"
@@ -135,27 +136,19 @@ static int planAllNulls(omp_indirect_coalesced *C, int32_t NumIn,
 static unsigned char planHull(omp_indirect_coalesced *C,
                               omp_indirect_map_kind Kind,
                               const omp_indirect_item_hull *IH, int64_t Type) {
-  uintptr_t Lo = IH->R[0].Lo, Hi = IH->R[IH->NR - 1].Hi;
   if (IH->Dir == OMP_INDIRECT_MAP_TO) {
     if (Kind != OMP_INDIRECT_MAP_UPDATE && !(Type & ALWAYS))
       return SPLIT;
     omp_indirect_hull *H = newHull(C);
-    *H = (omp_indirect_hull){Lo, Hi, IH->R, IH->NR, NULL, 1, NULL, 0};
+    *H = (omp_indirect_hull){IH->Lo, IH->Hi, IH, NULL, 1, NULL, 0};
     return DROP;
   }
-  size_t Gaps = 0;
-  for (int64_t K = 1; K < IH->NR; ++K)
-    Gaps += IH->R[K].Lo - IH->R[K - 1].Hi;
   omp_indirect_hull *H = newHull(C);
-  *H = (omp_indirect_hull){Lo, Hi, IH->R, IH->NR, NULL, 0, NULL, 0};
+  *H = (omp_indirect_hull){IH->Lo, IH->Hi, IH, NULL, 0, NULL, 0};
+  size_t Gaps = omp_indirect_item_hull_gap_bytes(IH);
   if (!(H->Saved = omp_indirect_scratch_take(Gaps ? Gaps : 1)))
     die(C->Device, "out of host memory");
-  char *S = H->Saved;
-  for (int64_t K = 1; K < IH->NR; ++K) {
-    size_t N = IH->R[K].Lo - IH->R[K - 1].Hi;
-    memcpy(S, (void *)IH->R[K - 1].Hi, N);
-    S += N;
-  }
+  omp_indirect_item_hull_gaps(IH, H->Saved, 1);
   return FORWARD;
 }
 
@@ -206,9 +199,7 @@ omp_indirect_coalesce_before(omp_indirect_coalesced *C,
       } else if (Fate[J] == SPLIT) {
         while (D->Hulls[I].At != J)
           ++I;
-        for (int64_t K = 0; K < D->Hulls[I].NR; ++K)
-          omp_indirect_list_append_range(&C->List, D->Hulls[I].R[K].Lo,
-                                         D->Hulls[I].R[K].Hi, Out->Types[J]);
+        omp_indirect_item_hull_append(&D->Hulls[I], &C->List, Out->Types[J]);
       }
     }
   }
@@ -231,12 +222,7 @@ void omp_indirect_coalesce_after(omp_indirect_coalesced *C) {
     size_t N = H->Hi - H->Lo;
     if (H->Saved) {
       /* The gaps between the ranges that came back. */
-      const char *S = H->Saved;
-      for (int64_t K = 1; K < H->NR; ++K) {
-        size_t Gap = H->R[K].Lo - H->R[K - 1].Hi;
-        memcpy((void *)H->R[K - 1].Hi, S, Gap);
-        S += Gap;
-      }
+      omp_indirect_item_hull_gaps(H->Item, H->Saved, 0);
       omp_indirect_scratch_give(H->Saved);
     } else if (H->To || H->Null) {
       char *Dev = OMP_INDIRECT_NEXT(omp_get_mapped_ptr)((void *)H->Lo,
@@ -244,16 +230,15 @@ void omp_indirect_coalesce_after(omp_indirect_coalesced *C) {
       if (Dev) { /* Not present: an update moves nothing. */
         char *Img = xmalloc(C->Device, N);
         copyOrDie(C->Device, Img, Dev, N, 0);
-        for (int64_t K = 0; K < H->NR; ++K)
-          memcpy(Img + (H->R[K].Lo - H->Lo), (void *)H->R[K].Lo,
-                 H->R[K].Hi - H->R[K].Lo);
+        if (H->Item)
+          omp_indirect_item_hull_overlay(H->Item, Img);
         for (int64_t K = 0; K < H->NNull; ++K)
           memset(Img + (H->Null[K] - H->Lo), 0, sizeof(void *));
         copyOrDie(C->Device, Dev, Img, N, 1);
         free(Img);
       }
     }
-    free(H->Null); /* H->R is the expansion's (ItemHull.h). */
+    free(H->Null); /* H->Item is the expansion's (ItemHull.h). */
   }
   free(C->H);
   if (C->Used)

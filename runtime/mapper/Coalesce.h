@@ -36,14 +36,13 @@
 /// A gap-preserving copy of one item's hull (see above).
 typedef struct omp_indirect_hull {
   uintptr_t Lo, Hi;
-  omp_indirect_range *R; ///< The ranges that move, sorted and merged
-                         ///< (the expansion's, ItemHull.h).
-  int64_t NR;
+  const omp_indirect_item_hull *Item; ///< The ranges that move (the
+                                      ///< expansion's, ItemHull.h).
   char *Saved;           ///< from: the host's gaps before the call, one
                          ///< after the other.
   int To;                ///< to: read, patch and write after the call.
-  uintptr_t *Null;       ///< Device words to set to NULL (the R above are
-  int64_t NNull;         ///< then empty).
+  uintptr_t *Null;       ///< Device words to set to NULL (Item is then
+  int64_t NNull;         ///< NULL).
 } omp_indirect_hull;
 
 /// The state of one call.

@@ -5,7 +5,9 @@
 // `from` (t.a, t.c, written by the kernels) must come back as the host
 // had it at every copy back (exit, update from); an update `to` moves t.a
 // only; the updates and the kernel between them take a number of copies
-// that does not grow with N (the same at N = 100 and N = 10000).
+// that does not grow with N (the same at N = 100 and N = 10000). A
+// mapper whose clauses name the members against their order (U: t.b,
+// then t.a) gives the ranges out of address order, sorted at the end.
 // RUN: %wclang %host-offload -O2 %s -o %t
 // RUN: env LIBOMPTARGET_INFO=32 %t 100 2>&1 \
 // RUN:   | sed -n '/^begin updates/,/^end updates/p' | grep -c "Copying data" > %t.100
@@ -18,6 +20,7 @@
 // CHECK: kernel: 0 wrong
 // CHECK: updates: 0 wrong
 // CHECK: exit: 0 wrong
+// CHECK: out of order: 0 wrong
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -25,6 +28,11 @@ typedef struct {
   int a, c, b;
 } T;
 #pragma omp declare mapper(T t) map(to : t.a) map(from : t.b)
+
+typedef struct {
+  int a, c, b;
+} U;
+#pragma omp declare mapper(U u) map(tofrom : u.b) map(tofrom : u.a)
 
 static int check(const T *p, int n, int A, int B, int Bk) {
   int wrong = 0;
@@ -69,5 +77,20 @@ int main(int argc, char **argv) {
 #pragma omp target exit data map(from : p[0 : n])
   printf("exit: %d wrong\n", check(p, n, 1, 1, 4));
   free(p);
+
+  U *q = malloc(sizeof(U) * n);
+  for (int i = 0; i < n; i++)
+    q[i] = (U){i, -i, 0};
+#pragma omp target map(tofrom : q[0 : n])
+  for (int i = 0; i < n; i++) {
+    q[i].b = 2 * q[i].a;
+    q[i].a += 1;
+    q[i].c = 5555;
+  }
+  int wrong = 0;
+  for (int i = 0; i < n; i++)
+    wrong += q[i].a != i + 1 || q[i].b != 2 * i || q[i].c != -i;
+  printf("out of order: %d wrong\n", wrong);
+  free(q);
   return 0;
 }
