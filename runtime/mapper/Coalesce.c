@@ -5,11 +5,13 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Coalesce.h"
+#include "ItemHull.h"
 
 #include "Libomptarget.h"
 #include "MapList.h"
 #include "OmpIndirectRT.h"
 #include "Presence.h"
+#include "Scratch.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -34,42 +36,10 @@ static void *xmalloc(int Device, size_t N) {
   return P;
 }
 
-/* A plain range entry that the expansion may have made for an item. */
-static int isRange(int64_t T, int64_t Size) {
-  return Size > 0 && !(T & (OMP_INDIRECT_MAP_PTR_AND_OBJ |
-                            OMP_INDIRECT_MAP_LITERAL |
-                            OMP_INDIRECT_MAP_NON_CONTIG |
-                            OMP_INDIRECT_MAP_ATTACH));
-}
-
 /* A pointee entry of a NULL pointer (an unallocated component). */
 static int isNullAttach(int64_t T, void *Base, void *Begin, int64_t Size) {
   return (T & OMP_INDIRECT_MAP_PTR_AND_OBJ) && !Begin && Size == 0 && Base &&
          !(T & (OMP_INDIRECT_MAP_LITERAL | OMP_INDIRECT_MAP_NON_CONTIG));
-}
-
-static int byLo(const void *A, const void *B) {
-  const omp_indirect_range *X = A, *Y = B;
-  return X->Lo < Y->Lo ? -1 : X->Lo > Y->Lo;
-}
-
-/* Sorts and merges R (N ranges); returns how many are left. */
-static int64_t mergeRanges(omp_indirect_range *R, int64_t N) {
-  for (int64_t I = 1; I < N; ++I)
-    if (R[I].Lo < R[I - 1].Lo) {
-      qsort(R, (size_t)N, sizeof *R, byLo);
-      break;
-    }
-  int64_t M = 0;
-  for (int64_t I = 0; I < N; ++I) {
-    if (M && R[I].Lo <= R[M - 1].Hi) {
-      if (R[I].Hi > R[M - 1].Hi)
-        R[M - 1].Hi = R[I].Hi;
-      continue;
-    }
-    R[M++] = R[I];
-  }
-  return M;
 }
 
 /* The construct entry (of the first NumIn) whose range holds [Lo, Hi), or
@@ -98,58 +68,11 @@ static omp_indirect_hull *newHull(omp_indirect_coalesced *C) {
   return H;
 }
 
-/* The ranges of item K's entries that move in direction Dir. */
-static int64_t collect(const omp_indirect_map_list *L, const int32_t *Owner,
-                       int32_t NumIn, int32_t K, int64_t Dir,
-                       omp_indirect_range *R, int64_t *Always,
-                       int64_t *Bits) {
-  int64_t N = 0;
-  for (int32_t J = NumIn; J < L->Count; ++J)
-    if (Owner[J - NumIn] == K && (L->Types[J] & Dir)) {
-      uintptr_t Lo = (uintptr_t)L->Begins[J];
-      R[N++] = (omp_indirect_range){Lo, Lo + (uintptr_t)L->Sizes[J], Dir};
-      *Always |= L->Types[J] & ALWAYS;
-      *Bits = L->Types[J] & ~(MOTION | ALWAYS);
-    }
-  return N;
-}
+/* What becomes of an expanded entry in the forwarded list. */
+enum { FORWARD, DROP, SPLIT };
 
-/* Plans item K: appends its hull entries to C->List, or returns 1 when its
-   entries in direction Dir must stay (a `to` the call may not make). */
-static int planItem(omp_indirect_coalesced *C, omp_indirect_map_kind Kind,
-                    const omp_indirect_map_list *L, const int32_t *Owner,
-                    int32_t NumIn, int32_t K, int64_t Dir,
-                    omp_indirect_range *R) {
-  int64_t Always = 0, Bits = 0;
-  int64_t N = collect(L, Owner, NumIn, K, Dir, R, &Always, &Bits);
-  if (!N)
-    return 0;
-  N = mergeRanges(R, N);
-  uintptr_t Lo = R[0].Lo, Hi = R[N - 1].Hi;
-  int Gaps = N > 1;
-  if (Dir == OMP_INDIRECT_MAP_TO && Gaps) {
-    /* Only an update or `always` copies to an item already present; an
-       item new on the device was filled by the transfers (Place.c). */
-    if (Kind != OMP_INDIRECT_MAP_UPDATE && !Always)
-      return 1;
-    omp_indirect_hull *H = newHull(C);
-    *H = (omp_indirect_hull){Lo, Hi, xmalloc(C->Device, sizeof *R * (size_t)N),
-                             N, NULL, 1, NULL, 0};
-    memcpy(H->R, R, sizeof *R * (size_t)N);
-    return 0;
-  }
-  if (Dir == OMP_INDIRECT_MAP_FROM && Gaps) {
-    omp_indirect_hull *H = newHull(C);
-    *H = (omp_indirect_hull){Lo, Hi, xmalloc(C->Device, sizeof *R * (size_t)N),
-                             N, xmalloc(C->Device, Hi - Lo), 0, NULL, 0};
-    memcpy(H->R, R, sizeof *R * (size_t)N);
-    memcpy(H->Saved, (void *)Lo, Hi - Lo);
-  }
-  omp_indirect_list_append_range(&C->List, Lo, Hi, Bits | Dir | Always);
-  return 0;
-}
-
-/* Item K's NULL pointers, set on the device after the call. */
+/* Item K's NULL pointers (entries marked -2 - K in Owner), set on the
+   device after the call. */
 static void planNulls(omp_indirect_coalesced *C,
                       const omp_indirect_map_list *L, const int32_t *Owner,
                       int32_t NumIn, int32_t K, int64_t N) {
@@ -165,38 +88,24 @@ static void planNulls(omp_indirect_coalesced *C,
     }
 }
 
-const omp_indirect_map_list *
-omp_indirect_coalesce_before(omp_indirect_coalesced *C,
-                             omp_indirect_map_kind Kind, int64_t DeviceId,
-                             int32_t NumIn, const omp_indirect_map_list *Out,
-                             const char *Fresh) {
-  memset(C, 0, sizeof *C);
+/* An entering call's NULL pointers: items with many go in one
+   read-modify-write each (Fresh items are NULL on the device already);
+   their entries are dropped (Fate). Returns 1 if any was. */
+static int planAllNulls(omp_indirect_coalesced *C, int32_t NumIn,
+                        const omp_indirect_map_list *Out, const char *Fresh,
+                        unsigned char *Fate) {
   int32_t Extra = Out->Count - NumIn;
-  if (Extra < FEW || NumIn <= 0)
-    return Out;
-  C->Device = omp_indirect_resolve_device(DeviceId);
-  if (C->Device < 0)
-    return Out;
-  /* Which item each appended range belongs to, and how many each has. */
   int32_t *Owner = xmalloc(C->Device, sizeof *Owner * (size_t)Extra);
-  int64_t *Count = calloc((size_t)NumIn, sizeof *Count);
-  if (!Count)
-    die(C->Device, "out of host memory");
-  int32_t Last = -1;
   int64_t *Nulls = calloc((size_t)NumIn, sizeof *Nulls);
   if (!Nulls)
     die(C->Device, "out of host memory");
+  int32_t Last = -1;
+  int Any = 0;
   for (int32_t J = NumIn; J < Out->Count; ++J) {
-    uintptr_t Lo = (uintptr_t)Out->Begins[J];
     int32_t *O = &Owner[J - NumIn];
     *O = -1;
-    if (isRange(Out->Types[J], Out->Sizes[J])) {
-      *O = ownerOf(Out, NumIn, Lo, Lo + (uintptr_t)Out->Sizes[J], &Last);
-      if (*O >= 0)
-        Count[*O]++;
-    } else if (Kind == OMP_INDIRECT_MAP_ENTER &&
-               isNullAttach(Out->Types[J], Out->Bases[J], Out->Begins[J],
-                            Out->Sizes[J])) {
+    if (isNullAttach(Out->Types[J], Out->Bases[J], Out->Begins[J],
+                     Out->Sizes[J])) {
       uintptr_t P = (uintptr_t)Out->Bases[J];
       int32_t K = ownerOf(Out, NumIn, P, P + sizeof(void *), &Last);
       if (K >= 0) {
@@ -205,71 +114,97 @@ omp_indirect_coalesce_before(omp_indirect_coalesced *C,
       }
     }
   }
-  int64_t Most = 0, AnyNulls = 0;
   for (int32_t K = 0; K < NumIn; ++K) {
-    if (Count[K] < FEW)
-      Count[K] = 0;
     if (Nulls[K] < FEW)
-      Nulls[K] = 0;
-    Most = Count[K] > Most ? Count[K] : Most;
-    AnyNulls |= Nulls[K];
+      continue;
+    Any = 1;
+    if (!(Fresh && Fresh[K]))
+      planNulls(C, Out, Owner, NumIn, K, Nulls[K]);
   }
-  if (!Most && !AnyNulls) {
-    free(Owner);
-    free(Count);
-    free(Nulls);
+  for (int32_t J = NumIn; Any && J < Out->Count; ++J)
+    if (Owner[J - NumIn] <= -2 && Nulls[-2 - Owner[J - NumIn]] >= FEW)
+      Fate[J] = DROP;
+  free(Owner);
+  free(Nulls);
+  return Any;
+}
+
+/* Item hull H (ItemHull.h) with gaps, in a call that moves its direction:
+   `from` saves the gaps; a `to` the call makes only when it allocates the
+   item (an entering call without `always`) goes as its ranges; any other
+   `to` is read, patched and written after the call. Returns its fate. */
+static unsigned char planHull(omp_indirect_coalesced *C,
+                              omp_indirect_map_kind Kind,
+                              const omp_indirect_item_hull *IH, int64_t Type) {
+  if (IH->Dir == OMP_INDIRECT_MAP_TO) {
+    if (Kind != OMP_INDIRECT_MAP_UPDATE && !(Type & ALWAYS))
+      return SPLIT;
+    omp_indirect_hull *H = newHull(C);
+    *H = (omp_indirect_hull){IH->Lo, IH->Hi, IH, NULL, 1, NULL, 0};
+    return DROP;
+  }
+  omp_indirect_hull *H = newHull(C);
+  *H = (omp_indirect_hull){IH->Lo, IH->Hi, IH, NULL, 0, NULL, 0};
+  size_t Gaps = omp_indirect_item_hull_gap_bytes(IH);
+  if (!(H->Saved = omp_indirect_scratch_take(Gaps ? Gaps : 1)))
+    die(C->Device, "out of host memory");
+  omp_indirect_item_hull_gaps(IH, H->Saved, 1);
+  return FORWARD;
+}
+
+const omp_indirect_map_list *
+omp_indirect_coalesce_before(omp_indirect_coalesced *C,
+                             omp_indirect_map_kind Kind, int64_t DeviceId,
+                             int32_t NumIn, const omp_indirect_map_list *Out,
+                             const char *Fresh, const omp_indirect_deep *D) {
+  memset(C, 0, sizeof *C);
+  int HullGaps = 0;
+  for (int32_t I = 0; I < D->NHulls; ++I)
+    HullGaps |= D->Hulls[I].NR > 1;
+  int MayNull = Kind == OMP_INDIRECT_MAP_ENTER && Out->Count - NumIn >= FEW;
+  if ((!HullGaps && !MayNull) || NumIn <= 0)
     return Out;
-  }
+  C->Device = omp_indirect_resolve_device(DeviceId);
+  if (C->Device < 0)
+    return Out;
+  unsigned char *Fate = calloc((size_t)Out->Count, 1);
+  if (!Fate)
+    die(C->Device, "out of host memory");
+  int Changed = MayNull && planAllNulls(C, NumIn, Out, Fresh, Fate);
   /* The directions the call can move: an entering call copies to, an
      exit from, an update the one it names. */
   int64_t Dirs = Kind == OMP_INDIRECT_MAP_ENTER  ? OMP_INDIRECT_MAP_TO
                  : Kind == OMP_INDIRECT_MAP_EXIT ? OMP_INDIRECT_MAP_FROM
                                                  : MOTION;
-  omp_indirect_range *R = xmalloc(C->Device, sizeof *R * (size_t)(Most + 1));
-  /* Per item and direction: 1 when its own entries stay. */
-  unsigned char *Keep = calloc((size_t)NumIn, 2);
-  if (!Keep || omp_indirect_list_reserve(&C->List, (size_t)Out->Count))
-    die(C->Device, "out of host memory");
-  C->Used = 1;
-  for (int32_t J = 0; J < Out->Count; ++J) {
-    int32_t K = J < NumIn ? -1 : Owner[J - NumIn];
-    if ((K >= 0 && Count[K]) || (K <= -2 && Nulls[-2 - K]))
-      continue;
-    omp_indirect_list_append(&C->List, Out->Bases[J], Out->Begins[J],
-                             Out->Sizes[J], Out->Types[J]);
-    C->List.Names[C->List.Count - 1] = Out->Names ? Out->Names[J] : NULL;
+  int64_t Split = 0;
+  for (int32_t I = 0; I < D->NHulls; ++I) {
+    const omp_indirect_item_hull *IH = &D->Hulls[I];
+    int64_t Type = Out->Types[IH->At];
+    if (IH->NR < 2 || !(Dirs & IH->Dir) || !(Type & IH->Dir))
+      continue; /* No gaps, or it moves nothing in this call. */
+    Fate[IH->At] = planHull(C, Kind, IH, Type);
+    Changed |= Fate[IH->At] != FORWARD;
+    Split += Fate[IH->At] == SPLIT ? IH->NR : 0;
   }
-  for (int32_t K = 0; K < NumIn; ++K) {
-    if (!Count[K])
-      continue;
-    for (int D = 0; D < 2; ++D) {
-      int64_t Dir = D ? OMP_INDIRECT_MAP_FROM : OMP_INDIRECT_MAP_TO;
-      if (Dirs & Dir)
-        Keep[2 * K + D] = (unsigned char)planItem(C, Kind, Out, Owner, NumIn,
-                                                  K, Dir, R);
+  if (Changed) {
+    if (omp_indirect_list_reserve(&C->List, (size_t)(Out->Count + Split)))
+      die(C->Device, "out of host memory");
+    C->Used = 1;
+    int32_t I = 0;
+    for (int32_t J = 0; J < Out->Count; ++J) {
+      if (Fate[J] == FORWARD) {
+        omp_indirect_list_append(&C->List, Out->Bases[J], Out->Begins[J],
+                                 Out->Sizes[J], Out->Types[J]);
+        C->List.Names[C->List.Count - 1] = Out->Names ? Out->Names[J] : NULL;
+      } else if (Fate[J] == SPLIT) {
+        while (D->Hulls[I].At != J)
+          ++I;
+        omp_indirect_item_hull_append(&D->Hulls[I], &C->List, Out->Types[J]);
+      }
     }
   }
-  for (int32_t K = 0; K < NumIn; ++K)
-    if (Nulls[K] && !(Fresh && Fresh[K]))
-      planNulls(C, Out, Owner, NumIn, K, Nulls[K]);
-  /* A `to` the call may not make keeps its own entries, `to` only. */
-  for (int32_t J = NumIn; J < Out->Count; ++J) {
-    int32_t K = Owner[J - NumIn];
-    if (K >= 0 && Count[K] && Keep[2 * K] &&
-        (Out->Types[J] & OMP_INDIRECT_MAP_TO)) {
-      if (omp_indirect_list_reserve(&C->List, 1))
-        die(C->Device, "out of host memory");
-      omp_indirect_list_append(&C->List, Out->Bases[J], Out->Begins[J],
-                               Out->Sizes[J],
-                               Out->Types[J] & ~OMP_INDIRECT_MAP_FROM);
-    }
-  }
-  free(Keep);
-  free(R);
-  free(Owner);
-  free(Count);
-  free(Nulls);
-  return &C->List;
+  free(Fate);
+  return C->Used ? &C->List : Out;
 }
 
 static void copyOrDie(int Device, void *Dst, const void *Src, size_t N,
@@ -287,32 +222,23 @@ void omp_indirect_coalesce_after(omp_indirect_coalesced *C) {
     size_t N = H->Hi - H->Lo;
     if (H->Saved) {
       /* The gaps between the ranges that came back. */
-      uintptr_t P = H->Lo;
-      for (int64_t K = 0; K <= H->NR; ++K) {
-        uintptr_t End = K < H->NR ? H->R[K].Lo : H->Hi;
-        if (End > P)
-          memcpy((void *)P, H->Saved + (P - H->Lo), End - P);
-        if (K < H->NR)
-          P = H->R[K].Hi;
-      }
-      free(H->Saved);
+      omp_indirect_item_hull_gaps(H->Item, H->Saved, 0);
+      omp_indirect_scratch_give(H->Saved);
     } else if (H->To || H->Null) {
       char *Dev = OMP_INDIRECT_NEXT(omp_get_mapped_ptr)((void *)H->Lo,
                                                        C->Device);
       if (Dev) { /* Not present: an update moves nothing. */
         char *Img = xmalloc(C->Device, N);
         copyOrDie(C->Device, Img, Dev, N, 0);
-        for (int64_t K = 0; K < H->NR; ++K)
-          memcpy(Img + (H->R[K].Lo - H->Lo), (void *)H->R[K].Lo,
-                 H->R[K].Hi - H->R[K].Lo);
+        if (H->Item)
+          omp_indirect_item_hull_overlay(H->Item, Img);
         for (int64_t K = 0; K < H->NNull; ++K)
           memset(Img + (H->Null[K] - H->Lo), 0, sizeof(void *));
         copyOrDie(C->Device, Dev, Img, N, 1);
         free(Img);
       }
     }
-    free(H->R);
-    free(H->Null);
+    free(H->Null); /* H->Item is the expansion's (ItemHull.h). */
   }
   free(C->H);
   if (C->Used)

@@ -8,18 +8,18 @@
  * array of N records became 3N entries, each looked up by libomptarget,
  * and an exit or an update copied two 8-byte ranges per record.
  *
- * Before the construct's one libomptarget call, an item with many member
- * entries gets one entry per direction instead, over the hull of the
- * ranges that move that way:
+ * The expansion gives an item with many member ranges one entry per
+ * direction instead, over the hull of the ranges that move that way
+ * (ItemHull.h), and this file, before and after the construct's one
+ * libomptarget call, keeps the gaps between them as they were:
  *  - from: one copy back of the hull; the bytes between the ranges (those
  *    that do not come back) are saved on the host before the call and put
  *    back after it;
  *  - to: one entry where the ranges leave no gap; otherwise (an update, or
  *    `always`) the device hull is read, the ranges written into it and the
- *    hull copied back once, after the call; a `to` that the call would not
- *    perform (an entering item already present, without `always`) stays
- *    as it was;
- *  - entries that move nothing in the call's direction are left out;
+ *    hull copied back once, after the call; a `to` that only an entering
+ *    call without `always` makes (libomptarget copies it when it allocates
+ *    the item) goes as its ranges, one entry each;
  *  - an entering call's pointers that are NULL (an unallocated component:
  *    flang pushes it as a pointee of size 0 at address 0, which goes per
  *    item, docs/mapper.md) are not attached one by one: in an item new on
@@ -36,12 +36,13 @@
 /// A gap-preserving copy of one item's hull (see above).
 typedef struct omp_indirect_hull {
   uintptr_t Lo, Hi;
-  omp_indirect_range *R; ///< The ranges that move, sorted and merged.
-  int64_t NR;
-  char *Saved;           ///< from: the host hull before the call.
+  const omp_indirect_item_hull *Item; ///< The ranges that move (the
+                                      ///< expansion's, ItemHull.h).
+  char *Saved;           ///< from: the host's gaps before the call, one
+                         ///< after the other.
   int To;                ///< to: read, patch and write after the call.
-  uintptr_t *Null;       ///< Device words to set to NULL (the R above are
-  int64_t NNull;         ///< then empty).
+  uintptr_t *Null;       ///< Device words to set to NULL (Item is then
+  int64_t NNull;         ///< NULL).
 } omp_indirect_hull;
 
 /// The state of one call.
@@ -57,13 +58,14 @@ typedef struct omp_indirect_coalesced {
 /// Returns the list to forward for \p Out (the construct's first \p NumIn
 /// entries are its own): \p Out itself, or C->List. \p Fresh (enter only,
 /// else NULL): per construct entry, whether the transfers copy its item
-/// from a host image (Bulk.h). Stops the program with a message when out
+/// from a host image (Bulk.h). \p D: the construct's pointees and its
+/// items' hulls (ItemHull.h), which must outlive \p C. Stops the program with a message when out
 /// of memory.
 const omp_indirect_map_list *
 omp_indirect_coalesce_before(omp_indirect_coalesced *C,
                              omp_indirect_map_kind Kind, int64_t DeviceId,
                              int32_t NumIn, const omp_indirect_map_list *Out,
-                             const char *Fresh);
+                             const char *Fresh, const omp_indirect_deep *D);
 
 /// After the call: gaps back on the host, patched hulls onto the device;
 /// frees what before allocated.

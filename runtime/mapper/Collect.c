@@ -127,12 +127,35 @@ HOT void links(tree *T, ref R, int32_t **First, int32_t **Last) {
   }
 }
 
+/* The item's members from now on per direction (ItemHull.h): those it
+   has so far, then each as it comes. */
+static int toItemHulls(tree *T) {
+  for (int32_t M = T->A[0].First; M >= 0; M = T->M[M].Next)
+    if (((T->M[M].Motion & OMP_INDIRECT_MAP_TO) &&
+         omp_indirect_dir_add(&T->ItemTo, T->M[M].Lo, T->M[M].Hi)) ||
+        ((T->M[M].Motion & OMP_INDIRECT_MAP_FROM) &&
+         omp_indirect_dir_add(&T->ItemFrom, T->M[M].Lo, T->M[M].Hi)))
+      return 1;
+  T->A[0].First = T->A[0].Last = -1;
+  T->ItemHulls = 1;
+  return 0;
+}
+
+HOT int addItemMember(tree *T, uintptr_t Lo, uintptr_t Hi, int64_t Motion) {
+  return ((Motion & OMP_INDIRECT_MAP_TO) &&
+          omp_indirect_dir_add(&T->ItemTo, Lo, Hi)) ||
+         ((Motion & OMP_INDIRECT_MAP_FROM) &&
+          omp_indirect_dir_add(&T->ItemFrom, Lo, Hi));
+}
+
 HOT int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
                      int64_t Motion) {
   if (R == 0 && Lo < Hi)
     extendHull(T, Lo, Hi);
   if (!Motion || Lo >= Hi)
     return 0; /* Allocation only: the anchor already allocates it. */
+  if (R == 0 && T->ItemHulls)
+    return addItemMember(T, Lo, Hi, Motion);
   int32_t *First, *Last;
   links(T, R, &First, &Last);
   if (*Last >= 0) {
@@ -153,6 +176,8 @@ HOT int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
   else
     *First = (int32_t)T->NM;
   *Last = (int32_t)T->NM++;
+  if (R == 0 && ++T->ItemMembers == OMP_INDIRECT_HULL_MIN)
+    return toItemHulls(T);
   return 0;
 }
 
@@ -231,6 +256,10 @@ int omp_indirect_collect_run(collector *C, const omp_indirect_map_list *In,
                              int K) {
   tree *T = &C->T;
   T->NA = T->NM = T->SP = T->NC = 0;
+  T->ItemHulls = 0;
+  T->ItemMembers = 0;
+  omp_indirect_dir_free(&T->ItemTo);
+  omp_indirect_dir_free(&T->ItemFrom);
   T->HullLo = UINTPTR_MAX;
   T->HullHi = 0;
   T->DBase = T->D->NP;

@@ -8,6 +8,7 @@
 #ifndef OMP_INDIRECT_COLLECT_H
 #define OMP_INDIRECT_COLLECT_H
 
+#include "ItemHull.h"
 #include "MapList.h"
 #include "Validate.h"
 
@@ -63,6 +64,11 @@ typedef struct tree {
   size_t NC, CapC;
   int Failed; /* Out of memory while closing. */
   uintptr_t HullLo, HullHi; /* What the mapper maps of the item. */
+  /* The item's members once it has OMP_INDIRECT_HULL_MIN (ItemHull.h):
+     per direction, merged as they come, instead of the member list. */
+  int ItemHulls;
+  int32_t ItemMembers;
+  omp_indirect_dir_ranges ItemTo, ItemFrom;
   omp_indirect_deep *D;
   int64_t DBase; /* The first pointee of this use in D. */
   int32_t Entry;

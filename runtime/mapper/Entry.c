@@ -83,7 +83,8 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   omp_indirect_coalesced Co;
   const omp_indirect_map_list *Fwd =
       omp_indirect_coalesce_before(&Co, Kind, F->DeviceId, NumIn, &Out,
-                                   Kind == OMP_INDIRECT_MAP_ENTER ? B.Fresh : NULL);
+                                   Kind == OMP_INDIRECT_MAP_ENTER ? B.Fresh : NULL,
+                                   &B.D);
   omp_indirect_shadow_off = 1;
   omp_indirect_forward_call(F, Fwd);
   omp_indirect_shadow_off = 0;

@@ -27,6 +27,7 @@
  *===----------------------------------------------------------------------===*/
 #include "Expand.h"
 #include "Collect.h"
+#include "ItemHull.h"
 
 #include "OmpIndirectRT.h"
 
@@ -123,10 +124,31 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
 
 /* ---- Output. ---- */
 
+/* The item's members (anchor 0) when they were many (flang's records):
+   the collector kept them per direction (Collect.h); one entry per
+   direction in Dirs over their hull, of type Dir | Bits (ItemHull.h).
+   Returns 1 if it wrote them, -1 when out of memory, 0 when the members
+   keep an entry each. */
+static int emitItemHulls(omp_indirect_map_list *O, tree *T, int K,
+                         int64_t Dirs, int64_t Bits) {
+  if (!T->ItemHulls)
+    return 0;
+  int Failed =
+      ((Dirs & OMP_INDIRECT_MAP_TO) &&
+       omp_indirect_item_hull_emit(O, T->D, K, OMP_INDIRECT_MAP_TO,
+                                   &T->ItemTo, Bits)) ||
+      ((Dirs & OMP_INDIRECT_MAP_FROM) &&
+       omp_indirect_item_hull_emit(O, T->D, K, OMP_INDIRECT_MAP_FROM,
+                                   &T->ItemFrom, Bits));
+  omp_indirect_dir_free(&T->ItemTo);
+  omp_indirect_dir_free(&T->ItemFrom);
+  return Failed ? -1 : 1;
+}
+
 /* Enter and exit: the entry narrowed to its anchor, then the other
    anchors, each followed by its members. */
-static void emitMapping(omp_indirect_map_list *O, const tree *T, int K,
-                        int64_t UserType) {
+static int emitMapping(omp_indirect_map_list *O, tree *T, int K,
+                       int64_t UserType) {
   int64_t Keep = UserType & (OMP_INDIRECT_MAP_ALWAYS | OMP_INDIRECT_MAP_DELETE);
   int64_t Of = OMP_INDIRECT_MEMBER_OF(K + 1);
   O->Types[K] = (UserType & ~MOTION) | (T->A[0].Type & MOTION);
@@ -140,37 +162,46 @@ static void emitMapping(omp_indirect_map_list *O, const tree *T, int K,
       O->Types[K] |= Of;
   O->Begins[K] = (void *)T->A[0].Lo;
   O->Sizes[K] = (int64_t)(T->A[0].Hi - T->A[0].Lo);
+  int Hulls = emitItemHulls(O, T, K, OMP_INDIRECT_MAP_MOTION,
+                            (Keep & OMP_INDIRECT_MAP_ALWAYS) | Of);
+  if (Hulls < 0)
+    return 1;
   for (size_t I = 0; I < T->NA; ++I) {
     const anchor *A = &T->A[I];
     if (I > 0)
       omp_indirect_list_append(O, A->PtrLoc, (void *)A->Lo,
                                (int64_t)(A->Hi - A->Lo),
                                A->Type | Keep | (A->Kind == POINTEE ? Of : 0));
-    for (int32_t M = A->First; M >= 0; M = T->M[M].Next)
+    for (int32_t M = I || !Hulls ? A->First : -1; M >= 0; M = T->M[M].Next)
       omp_indirect_list_append_range(O, T->M[M].Lo, T->M[M].Hi,
                   T->M[M].Motion | (Keep & OMP_INDIRECT_MAP_ALWAYS) | Of);
   }
+  return 0;
 }
 
 /* Update: every range that moves in the update's direction, as a plain
    entry carrying the update's `present`; the mapper entry itself moves
    nothing and checks nothing. */
-static void emitMotion(omp_indirect_map_list *O, const tree *T, int K,
-                       int64_t UserType) {
+static int emitMotion(omp_indirect_map_list *O, tree *T, int K,
+                      int64_t UserType) {
   int64_t Dir = UserType & MOTION;
   int64_t Present = UserType & OMP_INDIRECT_MAP_PRESENT;
   O->Types[K] = UserType & ~(MOTION | OMP_INDIRECT_MAP_PRESENT);
   O->Begins[K] = (void *)T->A[0].Lo;
   O->Sizes[K] = (int64_t)(T->A[0].Hi - T->A[0].Lo);
+  int Hulls = emitItemHulls(O, T, K, Dir, Present);
+  if (Hulls < 0)
+    return 1;
   for (size_t I = 0; I < T->NA; ++I) {
     const anchor *A = &T->A[I];
     if (A->Type & Dir)
       omp_indirect_list_append_range(O, A->Lo, A->Hi, (A->Type & Dir) | Present);
-    for (int32_t M = A->First; M >= 0; M = T->M[M].Next)
+    for (int32_t M = I || !Hulls ? A->First : -1; M >= 0; M = T->M[M].Next)
       if (T->M[M].Motion & Dir)
         omp_indirect_list_append_range(O, T->M[M].Lo, T->M[M].Hi,
                     (T->M[M].Motion & Dir) | Present);
   }
+  return 0;
 }
 
 int omp_indirect_expand(const omp_indirect_map_list *In,
@@ -206,10 +237,11 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
              omp_indirect_list_reserve(&O, C.T.NA + C.T.NM);
     if (Failed)
       break;
-    if (Kind == OMP_INDIRECT_MAP_UPDATE)
-      emitMotion(&O, &C.T, K, In->Types[K]);
-    else
-      emitMapping(&O, &C.T, K, In->Types[K]);
+    Failed = Kind == OMP_INDIRECT_MAP_UPDATE
+                 ? emitMotion(&O, &C.T, K, In->Types[K])
+                 : emitMapping(&O, &C.T, K, In->Types[K]);
+    if (Failed)
+      break;
   }
   if (!Failed && growRangeLists(Deep))
     Failed = 1;
@@ -217,6 +249,8 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
   free(C.T.M);
   free(C.T.Stack);
   free(C.T.C);
+  omp_indirect_dir_free(&C.T.ItemTo);
+  omp_indirect_dir_free(&C.T.ItemFrom);
   if (Failed) {
     if (!C.Refused)
       fprintf(stderr, "omp-indirect: out of memory while expanding a "

@@ -130,5 +130,8 @@ void omp_indirect_free_deep(omp_indirect_deep *D) {
   free(D->RFirst);
   free(D->RNum);
   free(D->User);
+  for (int32_t I = 0; I < D->NHulls; ++I)
+    omp_indirect_scratch_give(D->Hulls[I].R);
+  free(D->Hulls);
   memset(D, 0, sizeof *D);
 }

@@ -33,6 +33,26 @@ typedef struct omp_indirect_range {
   int64_t Motion; ///< OMP_INDIRECT_MAP_TO and/or _FROM.
 } omp_indirect_range;
 
+/// Equal ranges at equal distances: [Lo + K * Stride, Lo + K * Stride +
+/// Len) for K below Count (a member of each record of an array).
+typedef struct omp_indirect_run {
+  uintptr_t Lo;
+  uint64_t Len, Stride, Count;
+} omp_indirect_run;
+
+/// The ranges of one mapped item that move one way, forwarded as ONE entry
+/// over their hull (ItemHull.h): the item's members when it has many.
+typedef struct omp_indirect_item_hull {
+  int32_t Entry;         ///< The construct entry whose item they lie in.
+  int32_t At;            ///< The hull's entry in the expanded list.
+  int64_t Dir;           ///< OMP_INDIRECT_MAP_TO or _FROM.
+  omp_indirect_run *R;   ///< The ranges in address order, disjoint and
+  int64_t NRun;          ///< not adjacent, as runs.
+  int64_t NR;            ///< Ranges in all: more than one leaves gaps,
+                         ///< which must not move.
+  uintptr_t Lo, Hi;      ///< The hull.
+} omp_indirect_item_hull;
+
 /// One pointee of a deep copy: the target of a pointer that a mapper maps
 /// with a section (`s.d[0:s.len]`), handed to the bulk copy instead of to
 /// libomptarget. 32 bytes: a construct may have millions.
@@ -61,6 +81,9 @@ typedef struct omp_indirect_deep {
   int64_t *User; ///< Per construct entry: its map type as the program gave
                  ///< it (ALWAYS, DELETE, the direction of an update).
   int32_t NumEntries;
+  omp_indirect_item_hull *Hulls; ///< Items' members, one entry per
+  int32_t NHulls;                ///< direction (ItemHull.h).
+  size_t CapHulls;
 } omp_indirect_deep;
 
 /// The member ranges of pointee \p I (*\p Num of them; NULL if none): it

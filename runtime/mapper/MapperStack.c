@@ -4,12 +4,16 @@
  * is thread-local, and so is the program's state the mapper function may
  * read), switched to with swapcontext: two switches per large item. The
  * stack is reserved with MAP_NORESERVE, so only the pages the mapper
- * function touches cost memory, with a guard page below it; it is unmapped
- * after the call.
+ * function touches cost memory, with a guard page below it. The thread
+ * keeps it for its next large item (a loop of constructs over the same
+ * records then touches fresh stack pages once: zeroing them was a tenth of
+ * an expansion of 10^6 records), and unmaps it when it needs a larger one
+ * and when the thread exits.
  *
  *===----------------------------------------------------------------------===*/
 #include "MapperStack.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +54,58 @@ static size_t smallItem(void) {
   return V;
 }
 
+/* The thread's kept stack (guard page included), and whether a call runs
+   on it. */
+typedef struct kept {
+  char *Map;
+  size_t Bytes;
+  int InUse;
+} kept;
+static _Thread_local kept Kept;
+static pthread_key_t KeptKey;
+static pthread_once_t KeptOnce = PTHREAD_ONCE_INIT;
+
+static void unmapKept(void *P) {
+  kept *K = P;
+  if (K->Map)
+    munmap(K->Map, K->Bytes);
+  K->Map = NULL;
+  K->Bytes = 0;
+}
+
+static void makeKey(void) { pthread_key_create(&KeptKey, unmapKept); }
+
+/* A stack of at least Bytes + Page bytes, its lowest page the guard: the
+   thread's kept one, or a new one that it keeps from now on. NULL when
+   none can be mapped. */
+static char *takeStack(size_t Bytes, size_t Page) {
+  if (Kept.Map && !Kept.InUse && Kept.Bytes >= Bytes + Page) {
+    Kept.InUse = 1;
+    return Kept.Map + Kept.Bytes - (Bytes + Page);
+  }
+  char *Map = mmap(NULL, Bytes + Page, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+                   -1, 0);
+  if (Map == MAP_FAILED)
+    return NULL;
+  mprotect(Map, Page, PROT_NONE); /* The guard below the stack. */
+  if (!Kept.InUse) {
+    pthread_once(&KeptOnce, makeKey);
+    unmapKept(&Kept);
+    Kept = (kept){Map, Bytes + Page, 1};
+    pthread_setspecific(KeptKey, &Kept);
+  }
+  return Map;
+}
+
+/* Gives back a stack from takeStack. */
+static void giveStack(char *Map, size_t Bytes, size_t Page) {
+  if (Kept.InUse && Map >= Kept.Map && Map < Kept.Map + Kept.Bytes)
+    Kept.InUse = 0;
+  else
+    munmap(Map, Bytes + Page);
+}
+
 int omp_indirect_call_mapper(omp_indirect_mapper_fn Fn, void *Handle,
                              void *Base, void *Begin, int64_t Size,
                              int64_t Type, void *Name) {
@@ -60,15 +116,12 @@ int omp_indirect_call_mapper(omp_indirect_mapper_fn Fn, void *Handle,
   size_t Page = (size_t)sysconf(_SC_PAGESIZE);
   size_t Bytes = 2 * (size_t)Size + (1u << 20);
   Bytes = (Bytes + Page - 1) / Page * Page;
-  char *Map = mmap(NULL, Bytes + Page, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
-                   -1, 0);
-  if (Map == MAP_FAILED) {
+  char *Map = takeStack(Bytes, Page);
+  if (!Map) {
     fprintf(stderr, "omp-indirect: cannot reserve a stack of %zu bytes for "
                     "a mapper function\n", Bytes);
     return 1;
   }
-  mprotect(Map, Page, PROT_NONE); /* The guard below the stack. */
   call C;
   memset(&C, 0, sizeof C);
   C.Fn = Fn;
@@ -79,7 +132,7 @@ int omp_indirect_call_mapper(omp_indirect_mapper_fn Fn, void *Handle,
   C.Size = Size;
   C.Type = Type;
   if (getcontext(&C.Callee)) {
-    munmap(Map, Bytes + Page);
+    giveStack(Map, Bytes, Page);
     fprintf(stderr, "omp-indirect: cannot switch to a mapper stack\n");
     return 1;
   }
@@ -90,7 +143,7 @@ int omp_indirect_call_mapper(omp_indirect_mapper_fn Fn, void *Handle,
   makecontext(&C.Callee, (void (*)(void))trampoline, 2,
               (unsigned)(P >> 32), (unsigned)P);
   int Rc = swapcontext(&C.Caller, &C.Callee);
-  munmap(Map, Bytes + Page);
+  giveStack(Map, Bytes, Page);
   if (Rc) {
     fprintf(stderr, "omp-indirect: cannot switch to a mapper stack\n");
     return 1;

@@ -5,8 +5,9 @@
  * freed only on return), so their stack grows with the number of records:
  * about the size of the mapped array. At 10^6 records that is more than a
  * thread's default 8 MiB stack. The expansion therefore calls a mapper
- * function whose item is large on a stack of its own, mapped for the call
- * and reserved (not committed) at twice the item's size.
+ * function whose item is large on a stack of its own, reserved (not
+ * committed) at twice the item's size, and kept by the thread for its next
+ * large item.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef OMP_INDIRECT_MAPPER_STACK_H
@@ -20,7 +21,7 @@ typedef void (*omp_indirect_mapper_fn)(void *Handle, void *Base, void *Begin,
 
 /// Calls \p Fn with the other arguments, on the calling thread: items up to
 /// a few MiB on its own stack, larger ones on a stack of 2 * Size + 1 MiB
-/// mapped for the call (OMP_INDIRECT_MAPPER_STACK_MIN, in bytes, lowers the
+/// or more, the thread's (OMP_INDIRECT_MAPPER_STACK_MIN, in bytes, lowers the
 /// threshold for tests). Returns 0, or nonzero after printing an error when
 /// no such stack can be mapped.
 int omp_indirect_call_mapper(omp_indirect_mapper_fn Fn, void *Handle,

@@ -10,6 +10,7 @@
 #include "MapList.h"
 #include "MapTypes.h"
 #include "OmpIndirectRT.h"
+#include "Scratch.h"
 #include "Table.h"
 
 #include <omp.h>
@@ -35,14 +36,39 @@ static void note(omp_indirect_shadow *S, uintptr_t *Host, uintptr_t HostVal,
       S->W[I].Motion |= Motion;
       return;
     }
-  if (omp_indirect_grow((void **)&S->W, &S->Cap, (size_t)S->N + 1,
-                        sizeof *S->W)) {
+  if ((size_t)S->N == S->Cap &&
+      omp_indirect_scratch_grow((void **)&S->W, &S->Cap, (size_t)S->N + 1,
+                                sizeof *S->W)) {
     omp_indirect_error(S->Device, "out of host memory; stopping rather "
                                   "than leave device pointers on the host");
     abort();
   }
   S->W[S->N++] =
       (omp_indirect_shadow_word){Host, HostVal, DevVal, Motion, Entry};
+}
+
+/* The owned pointee holding host address V, or NULL: the cursor's or the
+   one after it when the words name pointees in their order (the address
+   fields of an array of records), else a lookup in the table. */
+static omp_indirect_owned *containing(int Device, uintptr_t V,
+                                      omp_indirect_cursor *C) {
+  omp_indirect_block *B = C->Block;
+  if (B && C->Generation == omp_indirect_owned_generation &&
+      B->Device == Device)
+    for (int64_t I = C->At; I <= C->At + 1 && I < B->N; ++I) {
+      omp_indirect_owned *E = &B->E[I];
+      if (E->Refs >= 0 && E->Lo <= V && V - E->Lo < E->Size) {
+        C->At = I;
+        return E;
+      }
+    }
+  omp_indirect_owned *E = omp_indirect_owned_containing(Device, V);
+  if (E) {
+    C->Block = omp_indirect_owned_block(E);
+    C->At = E - C->Block->E;
+    C->Generation = omp_indirect_owned_generation;
+  }
+  return E;
 }
 
 void omp_indirect_shadow_before(omp_indirect_shadow *S, int64_t Moves,
@@ -53,6 +79,7 @@ void omp_indirect_shadow_before(omp_indirect_shadow *S, int64_t Moves,
   S->Device = Device;
   if (omp_indirect_shadow_off)
     return;
+  omp_indirect_cursor Cursor = {0};
   for (int32_t I = 0; I < N; ++I) {
     int64_t T = Types[I];
     int64_t Motion = T & Moves;
@@ -67,7 +94,7 @@ void omp_indirect_shadow_before(omp_indirect_shadow *S, int64_t Moves,
       uintptr_t V = *(uintptr_t *)P;
       if (V < LOWEST_ADDRESS || V >= HIGHEST_ADDRESS)
         continue;
-      omp_indirect_owned *E = omp_indirect_owned_containing(Device, V);
+      omp_indirect_owned *E = containing(Device, V, &Cursor);
       if (E)
         note(S, (uintptr_t *)P, V,
              (uintptr_t)omp_indirect_owned_dev(E) + (V - E->Lo), Motion, I);
@@ -137,7 +164,7 @@ void omp_indirect_shadow_after(omp_indirect_shadow *S) {
     setDevice(S->Device, &S->W[I], J - I);
     I = J - 1;
   }
-  free(S->W);
+  omp_indirect_scratch_give(S->W);
   S->W = NULL;
   S->N = 0;
   S->Cap = 0;
