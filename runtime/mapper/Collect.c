@@ -100,19 +100,27 @@ static ref findAnchorBelow(tree *T, uintptr_t Lo, uintptr_t Hi) {
   return NO_ANCHOR;
 }
 
-/* The same, inline where the innermost open anchor holds the range or is
-   a pointee without members whose parent does (an array of structs with
-   one pointer each: every component). */
-HOT ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
+/* The inline half of findAnchor: the innermost open anchor, or its parent
+   when it is a pointee without members (closed first: nothing to keep);
+   NO_ANCHOR when neither holds the range. */
+HOT ref openAnchorOf(tree *T, uintptr_t Lo, uintptr_t Hi) {
   const open_anchor *Top = &T->Stack[T->SP - 1];
   if (contains(Top->Lo, Top->Hi, Lo, Hi))
     return Top->R;
   if (T->SP > 1 && Top->R < 0 && Top->First < 0 &&
       contains(Top[-1].Lo, Top[-1].Hi, Lo, Hi)) {
-    --T->SP; /* closeAnchor: nothing to keep. */
+    --T->SP;
     return Top[-1].R;
   }
-  return findAnchorBelow(T, Lo, Hi);
+  return NO_ANCHOR;
+}
+
+/* The same, inline where the innermost open anchor holds the range or is
+   a pointee without members whose parent does (an array of structs with
+   one pointer each: every component). */
+HOT ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
+  ref R = openAnchorOf(T, Lo, Hi);
+  return R != NO_ANCHOR ? R : findAnchorBelow(T, Lo, Hi);
 }
 
 /* The member list of anchor R: its first and last member. A pointee of
@@ -182,22 +190,6 @@ HOT int addComponent(tree *T, int First, void *Base, void *Begin,
    belongs to libomptarget. */
 static _Thread_local collector *Active
     __attribute__((tls_model("initial-exec")));
-
-/* The inline lookup of findAnchor without its slow half: the innermost
-   open anchor, or its parent when it is a pointee without members (closed
-   first, as findAnchor closes it); NO_ANCHOR when neither holds the range
-   (the caller then takes the full path, which finds the same anchors). */
-HOT ref openAnchorOf(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  const open_anchor *Top = &T->Stack[T->SP - 1];
-  if (contains(Top->Lo, Top->Hi, Lo, Hi))
-    return Top->R;
-  if (T->SP > 1 && Top->R < 0 && Top->First < 0 &&
-      contains(Top[-1].Lo, Top[-1].Hi, Lo, Hi)) {
-    --T->SP;
-    return Top[-1].R;
-  }
-  return NO_ANCHOR;
-}
 
 /* The components of an array of structs whose mapper maps the struct and
    sections of its pointers (`map(s, s.d[0:s.len])`), once element 1
