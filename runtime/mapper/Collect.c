@@ -203,9 +203,12 @@ HOT int pushFast(collector *C, void *Base, void *Begin, int64_t Size,
   tree *T = &C->T;
   uint64_t S = (uint64_t)Size;
   uintptr_t B = (uintptr_t)Begin, E = B + S;
-  /* Not the rare cases of omp_indirect_check_component, nor element 0. */
-  if ((S - 1 >= C->Check.Limit) | (B < 4096) | (E < B) | !C->Fast |
-      ((Type & OMP_INDIRECT_MAP_ATTACH) != 0))
+  /* Not the rare cases of omp_indirect_check_component, nor element 0
+     (one branch each: cheaper here than combining the compares). */
+  if (__builtin_expect(!C->Fast, 0) ||
+      __builtin_expect(S - 1 >= C->Check.Limit, 0) ||
+      __builtin_expect(B < 4096, 0) || __builtin_expect(E < B, 0) ||
+      __builtin_expect((Type & OMP_INDIRECT_MAP_ATTACH) != 0, 0))
     return 0;
   if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
     uintptr_t P = (uintptr_t)Base;
