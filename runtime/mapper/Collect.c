@@ -100,19 +100,27 @@ static ref findAnchorBelow(tree *T, uintptr_t Lo, uintptr_t Hi) {
   return NO_ANCHOR;
 }
 
-/* The same, inline where the innermost open anchor holds the range or is
-   a pointee without members whose parent does (an array of structs with
-   one pointer each: every component). */
-HOT ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
+/* The inline half of findAnchor: the innermost open anchor, or its parent
+   when it is a pointee without members (closed first: nothing to keep);
+   NO_ANCHOR when neither holds the range. */
+HOT ref openAnchorOf(tree *T, uintptr_t Lo, uintptr_t Hi) {
   const open_anchor *Top = &T->Stack[T->SP - 1];
   if (contains(Top->Lo, Top->Hi, Lo, Hi))
     return Top->R;
   if (T->SP > 1 && Top->R < 0 && Top->First < 0 &&
       contains(Top[-1].Lo, Top[-1].Hi, Lo, Hi)) {
-    --T->SP; /* closeAnchor: nothing to keep. */
+    --T->SP;
     return Top[-1].R;
   }
-  return findAnchorBelow(T, Lo, Hi);
+  return NO_ANCHOR;
+}
+
+/* The same, inline where the innermost open anchor holds the range or is
+   a pointee without members whose parent does (an array of structs with
+   one pointer each: every component). */
+HOT ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
+  ref R = openAnchorOf(T, Lo, Hi);
+  return R != NO_ANCHOR ? R : findAnchorBelow(T, Lo, Hi);
 }
 
 /* The member list of anchor R: its first and last member. A pointee of
@@ -208,9 +216,60 @@ HOT int addComponent(tree *T, int First, void *Base, void *Begin,
 static _Thread_local collector *Active
     __attribute__((tls_model("initial-exec")));
 
-void __omp_indirect_push_mapper_component(void *Handle, void *Base,
-                                          void *Begin, int64_t Size,
-                                          int64_t Type, void *Name) {
+/* The components of an array of structs whose mapper maps the struct and
+   sections of its pointers (`map(s, s.d[0:s.len])`), once element 1
+   began: a range of the item that extends its last member, or a pointee
+   whose pointer lies in the item, with room in the deep list and the
+   stack. Does what addComponent does for them, with few registers and no
+   calls; returns 0 (and may have closed an open pointee without members,
+   which addComponent would close too) for every other component. */
+HOT int pushFast(collector *C, void *Base, void *Begin, int64_t Size,
+                 int64_t Type) {
+  tree *T = &C->T;
+  uint64_t S = (uint64_t)Size;
+  uintptr_t B = (uintptr_t)Begin, E = B + S;
+  /* Not the rare cases of omp_indirect_check_component, nor element 0
+     (one branch each: cheaper here than combining the compares). */
+  if (__builtin_expect(!C->Fast, 0) ||
+      __builtin_expect(S - 1 >= C->Check.Limit, 0) ||
+      __builtin_expect(B < 4096, 0) || __builtin_expect(E < B, 0) ||
+      __builtin_expect((Type & OMP_INDIRECT_MAP_ATTACH) != 0, 0))
+    return 0;
+  if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
+    uintptr_t P = (uintptr_t)Base;
+    omp_indirect_deep *D = T->D;
+    if (openAnchorOf(T, P, P + sizeof(void *)) != 0 || T->SP == T->CapS ||
+        (size_t)D->NP == D->CapP || D->NP >= INT32_MAX)
+      return 0;
+    extendHull(T, P, P + sizeof(void *));
+    D->P[D->NP] = (omp_indirect_pointee){(void **)P, B, E, (uint16_t)Type,
+                                         (uint16_t)T->Entry, -1};
+    T->Stack[T->SP++] = (open_anchor){B, E, DEEP(D->NP), -1, -1};
+    D->NP++;
+  } else {
+    if (openAnchorOf(T, B, E) != 0)
+      return 0;
+    extendHull(T, B, E);
+    int64_t Motion = Type & MOTION;
+    int32_t Last = T->A[0].Last;
+    if (Motion) { /* S > 0 here. */
+      if (Last < 0)
+        return 0; /* A new member: addMember. */
+      member *L = &T->M[Last];
+      if (L->Motion != Motion || B < L->Lo || B > L->Hi)
+        return 0;
+      if (E > L->Hi)
+        L->Hi = E;
+    }
+  }
+  C->Seen++;
+  return 1;
+}
+
+/* Every other component, and libomptarget's handles. */
+static __attribute__((noinline)) void
+pushSlow(void *Handle, void *Base, void *Begin, int64_t Size, int64_t Type,
+         void *Name) {
   collector *C = Handle;
   if (C != Active) {
     if (Size > 0) /* libomptarget may map it: Foreign.h. */
@@ -224,6 +283,7 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
      only clang 22's constructs use, would name a pointee pushed apart that
      the tree cannot tie to its pointer: stop rather than leave a host
      pointer on the device. */
+  C->Slow++;
   omp_indirect_check_component(&C->Check, Base, Begin, Size, Type, Name);
   if ((Type & OMP_INDIRECT_MAP_ATTACH) && !C->Failed) {
     fprintf(stderr, "omp-indirect: a mapper function pushed an ATTACH "
@@ -233,6 +293,17 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
   if (!C->Failed)
     C->Failed = addComponent(&C->T, C->Seen == 0, Base, Begin, Size, Type);
   C->Seen++;
+  C->Fast = !C->Failed && C->Check.ElemSize;
+}
+
+void __omp_indirect_push_mapper_component(void *Handle, void *Base,
+                                          void *Begin, int64_t Size,
+                                          int64_t Type, void *Name) {
+  collector *C = Handle;
+  if (__builtin_expect(C == Active, 1) &&
+      __builtin_expect(pushFast(C, Base, Begin, Size, Type), 1))
+    return;
+  pushSlow(Handle, Base, Begin, Size, Type, Name);
 }
 
 /* Clang's mapper adds this count, shifted, to MEMBER_OF. We rebuild the
@@ -264,8 +335,8 @@ int omp_indirect_collect_run(collector *C, const omp_indirect_map_list *In,
   T->HullHi = 0;
   T->DBase = T->D->NP;
   T->Entry = K;
-  C->Seen = 0;
-  C->Failed = C->Refused = 0;
+  C->Seen = C->Slow = 0;
+  C->Failed = C->Refused = C->Fast = 0;
   omp_indirect_check_entry(&C->Check, K, In->Begins[K], In->Sizes[K]);
   /* The entry itself moves nothing: its motion comes from the mapper's
      items, folded in below. */

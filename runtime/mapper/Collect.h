@@ -81,6 +81,9 @@ typedef struct collector {
   size_t Seen;
   int Failed;
   int Refused; /* A component the expansion does not take (said why). */
+  int Fast; /* The fast path may take the next component: element 1 began
+               (Check.ElemSize), and nothing failed. */
+  size_t Slow; /* Components the fast path did not take (Seen: all). */
   omp_indirect_check Check; /* Validation of each component (Validate.h). */
 } collector;
 

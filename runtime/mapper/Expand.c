@@ -237,6 +237,11 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
              omp_indirect_list_reserve(&O, C.T.NA + C.T.NM);
     if (Failed)
       break;
+    if (omp_indirect_debug())
+      fprintf(stderr,
+              "omp-indirect: mapper: entry %d: %zu components, %zu on the "
+              "fast path\n",
+              K, C.Seen, C.Seen - C.Slow);
     Failed = Kind == OMP_INDIRECT_MAP_UPDATE
                  ? emitMotion(&O, &C.T, K, In->Types[K])
                  : emitMapping(&O, &C.T, K, In->Types[K]);

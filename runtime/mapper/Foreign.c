@@ -118,6 +118,8 @@ static int readAdds(struct dl_phdr_info *Info, size_t Size, void *Data) {
 void omp_indirect_foreign_begin(omp_indirect_foreign *F, int Device) {
   F->Device = Device;
   F->At = 0;
+  F->FreeLo = 1;
+  F->FreeHi = 0;
   pthread_mutex_lock(&Lock);
   /* Objects loaded since the last construct bring their globals. */
   unsigned long long Adds = 0;
@@ -133,8 +135,8 @@ void omp_indirect_foreign_end(omp_indirect_foreign *F) {
   pthread_mutex_unlock(&Lock);
 }
 
-int omp_indirect_foreign_present(omp_indirect_foreign *F, uintptr_t Lo,
-                                 uintptr_t Hi) {
+int omp_indirect_foreign_lookup(omp_indirect_foreign *F, uintptr_t Lo,
+                                uintptr_t Hi) {
   /* The first range ending above Lo is the only one that can reach into
      [Lo, Hi): the ranges are disjoint and sorted. Pointees come in order,
      so it is usually where the last lookup ended. */
@@ -142,8 +144,12 @@ int omp_indirect_foreign_present(omp_indirect_foreign *F, uintptr_t Lo,
   if (!((I == NumRanges || Ranges[I].Hi > Lo) &&
         (I == 0 || Ranges[I - 1].Hi <= Lo)))
     I = F->At = firstReaching(Lo + 1);
-  if (I == NumRanges || Ranges[I].Lo >= Hi)
+  if (I == NumRanges || Ranges[I].Lo >= Hi) {
+    /* [Lo, Hi) lies between range I - 1 and range I. */
+    F->FreeLo = I ? Ranges[I - 1].Hi : 0;
+    F->FreeHi = I < NumRanges ? Ranges[I].Lo : UINTPTR_MAX;
     return 0;
+  }
   return OMP_INDIRECT_NEXT(omp_target_is_present)((void *)Lo, F->Device) ||
          OMP_INDIRECT_NEXT(omp_target_is_present)((void *)(Hi - 1),
                                                   F->Device);

@@ -33,6 +33,8 @@ void omp_indirect_foreign_note(uintptr_t Lo, uintptr_t Hi);
 typedef struct omp_indirect_foreign {
   int Device;
   size_t At; ///< Where the last lookup ended: pointees come in order.
+  uintptr_t FreeLo, FreeHi; ///< The gap between ranges that the last
+                            ///< lookup found (empty at first).
 } omp_indirect_foreign;
 
 void omp_indirect_foreign_begin(omp_indirect_foreign *F, int Device);
@@ -40,7 +42,15 @@ void omp_indirect_foreign_end(omp_indirect_foreign *F);
 
 /// Nonzero if libomptarget holds the first or the last byte of [Lo, Hi) on
 /// F's device; asks libomptarget only when the set says it may.
-int omp_indirect_foreign_present(omp_indirect_foreign *F, uintptr_t Lo,
-                                 uintptr_t Hi);
+int omp_indirect_foreign_lookup(omp_indirect_foreign *F, uintptr_t Lo,
+                                uintptr_t Hi);
+static inline int omp_indirect_foreign_present(omp_indirect_foreign *F,
+                                               uintptr_t Lo, uintptr_t Hi) {
+  /* Inline where the pointee lies in the gap the last one lay in (pointees
+     come in order): two compares. */
+  if (F->FreeLo <= Lo && Hi <= F->FreeHi)
+    return 0;
+  return omp_indirect_foreign_lookup(F, Lo, Hi);
+}
 
 #endif /* OMP_INDIRECT_FOREIGN_H */

@@ -105,11 +105,23 @@ moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
                            G[K].Hi - G[K].Lo);
   }
   omp_indirect_guard *Guard = omp_indirect_guard_current();
+  /* The device span of the group the last pointee lay in: the next one
+     lies there too as a rule, and then neither its table entry nor its
+     block is read (groups are disjoint device memory). */
+  uintptr_t SpanLo = 0, SpanHi = 0;
+  char *SpanImg = NULL;
   for (int64_t I = 0; NG && I < B->D.NP; ++I) {
     if (!(B->Class[I] & BULK_MOVES))
       continue;
     const omp_indirect_pointee *P = &B->D.P[I];
-    char *Img = imageOf(B, G, I);
+    uintptr_t At = (uintptr_t)B->DevAt[I];
+    if (At - SpanLo >= SpanHi - SpanLo) {
+      const group *Gr = &G[omp_indirect_owned_block(B->Owner[I])->Mark];
+      SpanLo = (uintptr_t)Gr->Block->Dev + Gr->Lo;
+      SpanHi = (uintptr_t)Gr->Block->Dev + Gr->Hi;
+      SpanImg = Gr->Img;
+    }
+    char *Img = SpanImg + (At - SpanLo);
     if (!(P->Type & Dir)) /* In part: its ranges. */
       omp_indirect_bulk_overlay(B, I, Img, Dir, Dir == TO);
     else if (Dir == TO)
