@@ -53,7 +53,7 @@ static int pairChunk(int DeviceId, const omp_indirect_image *Image, size_t Index
                      size_t I, const omp_indirect_device_entry *Dev, size_t Len,
                      omp_indirect_pair *Out) {
   for (size_t K = 0; K < Len; ++K) {
-    const omp_indirect_entry *H = &Image->entries[I + K];
+    const omp_indirect_entry_copy *H = &Image->entries[I + K];
     if (Dev[K].flags != OMP_DECLARE_TARGET_FPTR ||
         Dev[K].reserved != H->reserved) {
       omp_indirect_error(DeviceId,
