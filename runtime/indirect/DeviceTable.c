@@ -230,10 +230,8 @@ void *omp_indirect_device_table_build_with(
           (NumSlots + T->max_probe + 1) * sizeof *Rows;
   } else {
     /* The fallback: one empty slot (every probe misses at once), and the
-       rows, which the device binary-searches. */
-    if (NumSlots)
-      memset(Slots, 0, (NumSlots + OMP_INDIRECT_MAX_PROBE_LIMIT + 1) *
-                           sizeof *Rows);
+       rows, which the device binary-searches. A hash that failed wrote no
+       slot: they are still zero. */
     T->num_slots = 0;
     T->hash_mul = 0;
     T->hash_shift = 0;
