@@ -3,11 +3,11 @@
  * The table the host runtime uploads and the device runtime searches, as
  * one self-describing block of device memory (docs/format.md, section 3):
  *
- *   header | host code ranges | slots: open-addressing hash
- *   header | host code ranges | rows: sorted {host, device} pairs
+ *   header | slots: open-addressing hash            | host code ranges
+ *   header | one empty slot | rows: sorted {host, device} pairs | ranges
  *
  * (the second form only where the builder leaves the hash out: the device
- * reads the rows only then).
+ * reads the rows only then). The slots start right after the header.
  *
  * The header gives the offsets of the other parts from its own start,
  * so the block can be copied to any address as it is. The device global
@@ -40,8 +40,9 @@ typedef struct omp_indirect_code_range {
 /// function without a device copy, and ends the process. Never returns.
 typedef void (*omp_indirect_stop_fn)(int32_t DeviceId, uint64_t Addr);
 
-/// "OMPIFT01" read as a little-endian integer: the format of the block.
-#define OMP_INDIRECT_TABLE_MAGIC 0x3130544649504d4fULL
+/// "OMPIFT02" read as a little-endian integer: the format of the block
+/// (01 had slots that wrapped, placed after the code ranges).
+#define OMP_INDIRECT_TABLE_MAGIC 0x3230544649504d4fULL
 
 /// Header of the block. All fields are 8-byte aligned; offsets are in bytes
 /// from the start of the header. The fields from code_begin on sat unused
@@ -53,9 +54,13 @@ typedef struct __omp_offloading_fptr_table_ty {
   uint64_t rows_offset;  ///< Where the rows start.
   uint64_t host_min;     ///< Smallest host_ptr (UINT64_MAX with no rows).
   uint64_t host_max;     ///< Largest host_ptr (0 with no rows).
-  uint64_t num_slots;    ///< Hash slots: 0 (binary search) or 2^k, k >= 1.
-  uint64_t slots_offset; ///< Where the slots start.
-  uint64_t hash_mul;     ///< A key's home slot: (key * hash_mul) >> hash_shift.
+  /// Home slots: 0 (binary search) or 2^k, k >= 1. The slots do not wrap:
+  /// num_slots + max_probe + 1 of them, the last one empty (with no hash,
+  /// one empty slot).
+  uint64_t num_slots;
+  uint64_t slots_offset; ///< Where the slots start: always 128.
+  uint64_t hash_mul;     ///< A key's home slot: (key * hash_mul) >> hash_shift
+                         ///< (with no hash: 0 and 0, slot 0).
   uint32_t hash_shift;   ///< 64 - k.
   uint32_t max_probe;    ///< Longest distance from a key's home to its slot.
   /// \name The stop on the host-offload device (read by its lookup only).
@@ -70,8 +75,14 @@ typedef struct __omp_offloading_fptr_table_ty {
   ///}
 } __omp_offloading_fptr_table_ty;
 
-_Static_assert(sizeof(__omp_offloading_fptr_table_ty) == 128,
-               "the rows start at offset 128 (docs/format.md, section 3)");
+/// Where the slots start: right after the header, in every block (a block
+/// without hash slots has one empty slot there). The lookup relies on it;
+/// slots_offset says the same.
+#define OMP_INDIRECT_SLOTS_OFFSET 128
+
+_Static_assert(sizeof(__omp_offloading_fptr_table_ty) ==
+                   OMP_INDIRECT_SLOTS_OFFSET,
+               "the slots start at offset 128 (docs/format.md, section 3)");
 
 /// The row of the sorted \p Rows[0..N) whose host_ptr is \p Key, or NULL:
 /// the binary search, shared by the device lookup's fallback and the host

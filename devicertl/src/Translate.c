@@ -10,13 +10,16 @@
  * The lookup, in order:
  *  1. NULL, no table, or a pointer outside [host_min, host_max] (a device
  *     address, any other pointer): returned as it is, after two compares.
- *  2. With hash slots: linear probing from the key's home slot, stopping at
- *     the key, at an empty slot, or after max_probe + 1 slots. The host
- *     builds the slots at most half full and picks a hash that spreads the
- *     functions' addresses well, so a lookup reads one or two slots on
- *     average however many functions there are.
- *  3. Without (num_slots 0, the documented fallback): a binary search of
- *     the sorted rows.
+ *  2. Linear probing from the key's home slot, stopping at the key, at an
+ *     empty slot, or after max_probe + 1 slots. The host builds the slots
+ *     at most half full and picks a hash that spreads the functions'
+ *     addresses well, so a lookup reads one or two slots on average however
+ *     many functions there are. The slots do not wrap: the block holds
+ *     max_probe + 1 slots past the last home slot, so the probe only adds
+ *     one to its index, and a block without slots has one empty slot there,
+ *     so no test for it comes before the probe.
+ *  3. After a miss, only in a block without slots (num_rows not 0, the
+ *     documented fallback): a binary search of the sorted rows.
  *  4. A miss returns the pointer as it is, except on the host-offload
  *     device (x86_64), where device code runs in the host process and a
  *     host address would run the host copy of a function that has no
@@ -40,27 +43,28 @@
 /// The uploaded table block (device memory), or NULL before the first
 /// upload. Weak: every device module with indirect functions defines it too,
 /// so it exists once per device image whichever objects are linked.
-__attribute__((weak)) const __omp_offloading_fptr_table_ty
-    *__omp_offloading_fptr_map_p = 0;
+/// Protected, as the compiler's copies (docs/format.md, section 3): read
+/// without going through the global offset table.
+__attribute__((weak, visibility("protected"))) const
+    __omp_offloading_fptr_table_ty *__omp_offloading_fptr_map_p = 0;
 
 static const __omp_offloading_fptr_map_ty *
 rowsAt(const __omp_offloading_fptr_table_ty *T, uint64_t Offset) {
   return (const __omp_offloading_fptr_map_ty *)((const char *)T + Offset);
 }
 
-/// Step 2: the slot holding Key, or NULL.
+/// Step 2 past the home slot \p S, which does not hold Key: the slot
+/// holding Key, or NULL.
 static const __omp_offloading_fptr_map_ty *
-probe(const __omp_offloading_fptr_table_ty *T, uint64_t Key) {
-  const __omp_offloading_fptr_map_ty *Slots = rowsAt(T, T->slots_offset);
-  uint64_t Mask = T->num_slots - 1;
-  uint64_t I = (Key * T->hash_mul) >> (T->hash_shift & 63);
-  for (uint32_t Left = T->max_probe;; --Left, ++I) {
-    const __omp_offloading_fptr_map_ty *S = &Slots[I & Mask];
+probeOn(const __omp_offloading_fptr_table_ty *T,
+        const __omp_offloading_fptr_map_ty *S, uint64_t Key) {
+  for (const __omp_offloading_fptr_map_ty *Last = S + T->max_probe;
+       S->host_ptr && S != Last;) {
+    ++S;
     if ((uint64_t)S->host_ptr == Key)
       return S;
-    if (!S->host_ptr || !Left)
-      return 0;
   }
+  return 0;
 }
 
 /// Step 3: the row holding Key, or NULL.
@@ -169,8 +173,17 @@ __attribute__((noinline)) void *__kmpc_target_translate_fptr(void *FnPtr) {
   /* NULL is below host_min, which is never 0 (no row has key 0). */
   if (Key < T->host_min || Key > T->host_max)
     return missed(T, FnPtr);
+  /* Step 2: the key's home slot (the slots start right after the header,
+     OMP_INDIRECT_SLOTS_OFFSET, which saves reading slots_offset), then
+     the slots after it. */
   const __omp_offloading_fptr_map_ty *Row =
-      T->num_slots ? probe(T, Key) : search(T, Key);
+      rowsAt(T, OMP_INDIRECT_SLOTS_OFFSET) +
+      ((Key * T->hash_mul) >> (T->hash_shift & 63));
+  if ((uint64_t)Row->host_ptr == Key)
+    return (void *)(uintptr_t)Row->tgt_ptr;
+  Row = probeOn(T, Row, Key);
+  if (!Row && T->num_rows)
+    Row = search(T, Key);
   return Row ? (void *)(uintptr_t)Row->tgt_ptr : missed(T, FnPtr);
 }
 

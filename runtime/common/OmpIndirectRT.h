@@ -115,11 +115,14 @@ void omp_indirect_view_free(omp_indirect_device_view *V);
 /// caller takes a new view and builds again.
 #define OMP_INDIRECT_RETRY 2
 /// Builds the sorted, deduplicated table of every image in \p V on
-/// \p DeviceId into *Out (malloc'd) and its length into *Size. Returns 0,
+/// \p DeviceId into *Out (malloc'd) and its length into *Size. *Out may be
+/// larger than the table (*\p Bytes in all): the bytes after the rows,
+/// touched already, can serve the block's builder as scratch
+/// (omp_indirect_upload) before the caller shrinks it. Returns 0,
 /// OMP_INDIRECT_RETRY, or 1 after an error message.
 int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
                              __omp_offloading_fptr_map_ty **Out,
-                             uint64_t *Size);
+                             uint64_t *Size, size_t *Bytes);
 /// Called once per image by a constructor of each image whose device code
 /// calls through pointers (the plugin says which): from then on a device
 /// gets a table even when no image has an indirect function, an empty one
@@ -129,10 +132,12 @@ void __omp_indirect_image_calls_through_pointers(void);
 int omp_indirect_pointer_calls(void);
 /// Copies \p Table to the device and points every image of \p V on it at the
 /// copy (an empty table: a block without rows when omp_indirect_pointer_calls,
-/// else no block). Returns 0, OMP_INDIRECT_RETRY, or 1 after an error
-/// message.
+/// else no block). The block's builder may use \p ScratchBytes at
+/// \p Scratch (or NULL) as scratch. Returns 0, OMP_INDIRECT_RETRY, or 1
+/// after an error message.
 int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
-                        uint64_t Size, __omp_offloading_fptr_map_ty *Table);
+                        uint64_t Size, __omp_offloading_fptr_map_ty *Table,
+                        void *Scratch, size_t ScratchBytes);
 /// The address on device \p DeviceId of the device copy of the global at
 /// \p HostAddr, a host shadow registered with libomptarget, or NULL when
 /// the device image lacks that global: libomptarget 16 then returns NULL,

@@ -1,12 +1,14 @@
 /*===- DeviceTable.c - build the table block the device searches ----------===*
  *
- * See DeviceTable.h. The block: the header, then (at the next 64-byte
- * boundary) the host code ranges, if any, then (again 64-byte aligned)
- * either the hash slots, or, without them, the rows as given (the device
- * reads the rows only when there are no slots, so a block carries one or
- * the other). The slots are an open-addressing table with linear probing,
- * at most half full: 2^k slots for N rows with 2^k >= 2N (32 to 64 bytes of
- * slots per function). A key's home slot
+ * See DeviceTable.h. The block: the header, then, right after it (offset
+ * 128, where the lookup expects them), the hash slots, or, without them,
+ * one empty slot and (64-byte aligned) the rows as given (the device reads
+ * the rows only when there are no slots, so a block carries one or the
+ * other), then (64-byte aligned) the host code ranges, if any. The slots
+ * are an open-addressing table with linear probing that does not wrap:
+ * 2^k home slots for N rows with 2^k >= 2N, at most half full, then as many
+ * slots again as the longest probe and one more, which stays empty (32 to
+ * 64 bytes of slots per function). A key's home slot
  * is the top k bits of key * multiplier (Fibonacci hashing, which spreads
  * evenly the arithmetic-progression-like addresses functions have). The
  * builder tries a few odd multipliers and keeps the one whose keys sit
@@ -64,9 +66,8 @@ static void byHome(const __omp_offloading_fptr_map_ty *Rows, uint64_t N,
 }
 
 /* The sum of all probe lengths with keys placed in home order (each at
-   max(home, previous + 1), as if the slots did not wrap): what linear
-   probing gives, whatever the order of insertion, up to the rare keys that
-   wrap past the last slot. Also the longest, in *Longest. */
+   max(home, previous + 1)): what linear probing without wrapping gives,
+   whatever the order of insertion. Also the longest, in *Longest. */
 static uint64_t cost(const __omp_offloading_fptr_map_ty *Rows,
                      const uint32_t *Order, uint64_t N, unsigned Shift,
                      uint64_t Mul, uint64_t *Longest) {
@@ -84,28 +85,20 @@ static uint64_t cost(const __omp_offloading_fptr_map_ty *Rows,
   return Total;
 }
 
-/* Fills Slots (NumSlots = 2^k) with the rows in home order: each at the
-   first free slot from its home, found without probing (the slot after the
-   previous row's, or its home) until the end of the slots; the few that
-   wrap probe from their home. Writes go front to back. Returns the longest
-   probe. */
-static uint64_t fill(const __omp_offloading_fptr_map_ty *Rows,
-                     const uint32_t *Order, uint64_t N, unsigned Shift,
-                     uint64_t Mul, __omp_offloading_fptr_map_ty *Slots,
-                     uint64_t NumSlots) {
-  uint64_t Mask = NumSlots - 1, Next = 0, Longest = 0; /* Slots are zero. */
+/* Fills Slots (zero, 2^k home slots and at least the longest probe's
+   worth after them) with the rows in home order: each at the first free
+   slot from its home, found without probing (the slot after the previous
+   row's, or its home). Writes go front to back. */
+static void fill(const __omp_offloading_fptr_map_ty *Rows,
+                 const uint32_t *Order, uint64_t N, unsigned Shift,
+                 uint64_t Mul, __omp_offloading_fptr_map_ty *Slots) {
+  uint64_t Next = 0;
   for (uint64_t I = 0; I < N; ++I) {
     uint64_t Home = home(Rows[Order[I]].host_ptr, Mul, Shift);
     uint64_t Pos = Home > Next ? Home : Next;
-    if (Pos >= NumSlots) /* Wraps: probe (the slots are at most half full). */
-      for (Pos = Home; Slots[Pos & Mask].host_ptr; ++Pos)
-        ;
-    Slots[Pos & Mask] = Rows[Order[I]];
-    if (Pos - Home > Longest)
-      Longest = Pos - Home;
+    Slots[Pos] = Rows[Order[I]];
     Next = Pos + 1;
   }
-  return Longest;
 }
 
 /* Sorted, distinct, non-zero keys: the form the device relies on. */
@@ -158,7 +151,9 @@ static int buildHash(__omp_offloading_fptr_table_ty *T,
   }
   if (N > UINT32_MAX)
     return 0; /* Indices are 32 bits: the binary search serves. */
-  uint32_t *Count = malloc((NumSlots + 1 + N) * sizeof *Count);
+  size_t ScratchBytes = (NumSlots + 1 + N) * sizeof(uint32_t);
+  int Own = !Opts || !Opts->scratch || Opts->scratch_bytes < ScratchBytes;
+  uint32_t *Count = Own ? malloc(ScratchBytes) : Opts->scratch;
   if (!Count)
     return 0; /* Out of memory for the hash: the binary search still works. */
   uint32_t *Order = Count + NumSlots + 1;
@@ -178,13 +173,16 @@ static int buildHash(__omp_offloading_fptr_table_ty *T,
     /* A later, worse try sorted over the best order: sort it again. */
     if (LastMul != BestMul)
       byHome(Rows, N, NumSlots, Shift, BestMul, Count, Order);
+    uint64_t Longest;
+    cost(Rows, Order, N, Shift, BestMul, &Longest);
     T->hash_mul = BestMul;
     T->hash_shift = Shift;
-    T->max_probe =
-        (uint32_t)fill(Rows, Order, N, Shift, BestMul, Slots, NumSlots);
-    Rc = T->max_probe <= OMP_INDIRECT_MAX_PROBE_LIMIT;
+    T->max_probe = (uint32_t)Longest;
+    fill(Rows, Order, N, Shift, BestMul, Slots);
+    Rc = 1;
   }
-  free(Count);
+  if (Own)
+    free(Count);
   return Rc;
 }
 
@@ -203,39 +201,50 @@ void *omp_indirect_device_table_build_with(
   if (N && Opts->lookup == OMP_INDIRECT_LOOKUP_HASH)
     for (NumSlots = 2; NumSlots < 2 * N; NumSlots *= 2)
       ;
-  /* The slots, or, without them, the rows, come last, in one area. */
-  uint64_t CodeOffset = alignUp(sizeof(__omp_offloading_fptr_table_ty));
-  uint64_t DataOffset =
-      alignUp(CodeOffset + NumCode * sizeof(omp_indirect_code_range));
-  uint64_t Total = DataOffset + (NumSlots ? NumSlots : N) * sizeof *Rows;
+  /* Room for the longest probe the builder accepts past the last home
+     slot and one empty slot, or for one empty slot and the rows. */
+  uint64_t SlotsEnd = OMP_INDIRECT_SLOTS_OFFSET +
+                      (NumSlots + OMP_INDIRECT_MAX_PROBE_LIMIT + 1) *
+                          sizeof *Rows;
+  uint64_t RowsOffset =
+      alignUp(OMP_INDIRECT_SLOTS_OFFSET + sizeof(__omp_offloading_fptr_map_ty));
+  uint64_t RowsEnd = RowsOffset + N * sizeof *Rows;
+  uint64_t Room = SlotsEnd > RowsEnd ? SlotsEnd : RowsEnd;
+  uint64_t CodeBytes = NumCode * sizeof(omp_indirect_code_range);
   /* Zeroed: the empty slots. Offsets, not addresses, are 64-byte aligned. */
-  char *Block = calloc(1, Total);
+  char *Block = calloc(1, alignUp(Room) + CodeBytes);
   if (!Block)
     return NULL;
   __omp_offloading_fptr_table_ty *T = (__omp_offloading_fptr_table_ty *)Block;
   T->magic = OMP_INDIRECT_TABLE_MAGIC;
-  T->rows_offset = DataOffset;
   T->host_min = N ? (uint64_t)Rows[0].host_ptr : UINT64_MAX;
   T->host_max = N ? (uint64_t)Rows[N - 1].host_ptr : 0;
   T->num_slots = NumSlots;
-  T->slots_offset = DataOffset;
-  putStop(T, Block, CodeOffset, Opts);
-  __omp_offloading_fptr_map_ty *Data =
-      (__omp_offloading_fptr_map_ty *)(Block + DataOffset);
-  if (NumSlots && !buildHash(T, Rows, N, Data, Opts)) {
-    /* The fallback: the device binary-searches the rows. */
-    memset(Data, 0, NumSlots * sizeof *Rows);
+  T->slots_offset = OMP_INDIRECT_SLOTS_OFFSET;
+  __omp_offloading_fptr_map_ty *Slots =
+      (__omp_offloading_fptr_map_ty *)(Block + OMP_INDIRECT_SLOTS_OFFSET);
+  uint64_t End;
+  if (NumSlots && buildHash(T, Rows, N, Slots, Opts)) {
+    T->rows_offset = OMP_INDIRECT_SLOTS_OFFSET;
+    End = OMP_INDIRECT_SLOTS_OFFSET +
+          (NumSlots + T->max_probe + 1) * sizeof *Rows;
+  } else {
+    /* The fallback: one empty slot (every probe misses at once), and the
+       rows, which the device binary-searches. A hash that failed wrote no
+       slot: they are still zero. */
     T->num_slots = 0;
     T->hash_mul = 0;
     T->hash_shift = 0;
     T->max_probe = 0;
-  }
-  if (!T->num_slots) {
     T->num_rows = N;
+    T->rows_offset = RowsOffset;
     if (N)
-      memcpy(Data, Rows, N * sizeof *Rows);
-    Total = DataOffset + N * sizeof *Rows;
+      memcpy(Block + RowsOffset, Rows, N * sizeof *Rows);
+    End = RowsEnd;
   }
+  uint64_t CodeOffset = alignUp(End);
+  putStop(T, Block, CodeOffset, Opts);
+  uint64_t Total = CodeOffset + CodeBytes;
   T->total_bytes = Total;
   *Bytes = (size_t)Total;
   return Block;

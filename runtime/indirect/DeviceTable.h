@@ -2,9 +2,10 @@
  *
  * The host side of the device table format (FptrMap.h, docs/format.md
  * section 3): from the sorted {host, device} rows, one malloc'd block that
- * holds the header, the host code ranges and the hash slots (or, where
- * there are none, the rows), with offsets relative to its start, so the runtime copies it to the device as it is (one
- * allocation, one copy) and points __omp_offloading_fptr_map_p at it.
+ * holds the header, the hash slots (or, where there are none, one empty
+ * slot and the rows) and the host code ranges, with offsets relative to its
+ * start, so the runtime copies it to the device as it is (one allocation,
+ * one copy) and points __omp_offloading_fptr_map_p at it.
  *
  * USAGE: void *B = omp_indirect_device_table_build(Rows, N, &Bytes);
  *        ...copy Bytes bytes of B to the device...; free(B);
@@ -39,6 +40,13 @@ typedef struct omp_indirect_table_options {
   uint64_t stop_fn; ///< Host address of an omp_indirect_stop_fn.
   int32_t device_id;
   ///}
+  /// Memory the builder may use for its scratch (the hash's counts and
+  /// order: 4 bytes per row and per home slot, and 4 more; 12 bytes a row
+  /// when the rows are a power of two) instead of allocating it, when it
+  /// is large enough: memory already touched costs no page faults. NULL:
+  /// none. 4-byte aligned.
+  void *scratch;
+  size_t scratch_bytes;
 } omp_indirect_table_options;
 
 /// The longest probe the builder accepts before it drops the hash slots and

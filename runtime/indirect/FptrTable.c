@@ -53,7 +53,7 @@ static int pairChunk(int DeviceId, const omp_indirect_image *Image, size_t Index
                      size_t I, const omp_indirect_device_entry *Dev, size_t Len,
                      omp_indirect_pair *Out) {
   for (size_t K = 0; K < Len; ++K) {
-    const omp_indirect_entry *H = &Image->entries[I + K];
+    const omp_indirect_entry_copy *H = &Image->entries[I + K];
     if (Dev[K].flags != OMP_DECLARE_TARGET_FPTR ||
         Dev[K].reserved != H->reserved) {
       omp_indirect_error(DeviceId,
@@ -138,12 +138,13 @@ static int addPltAliases(int DeviceId, omp_indirect_pair **Pairs, size_t *N) {
 
 int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
                              __omp_offloading_fptr_map_ty **Out,
-                             uint64_t *Size) {
+                             uint64_t *Size, size_t *Bytes) {
   const omp_indirect_image *Images = V->images;
   const unsigned char *OnDevice = V->on_device;
   size_t NumImages = V->num_images;
   *Out = NULL;
   *Size = 0;
+  *Bytes = 0;
   size_t N = 0;
   for (size_t I = 0; I < NumImages; ++I)
     N += OnDevice[I] ? Images[I].num_entries : 0;
@@ -173,10 +174,10 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
     free(Pairs);
     return Failed;
   }
-  /* Only the rows stay (map-time translation keeps them). */
-  __omp_offloading_fptr_map_ty *Rows =
-      realloc(Map, Len ? Len * sizeof *Map : sizeof *Map);
-  *Out = Rows ? Rows : Map;
+  /* Only the rows stay (map-time translation keeps them), once the block's
+     builder has used the rest of the pairs' pages as scratch (Launch.c). */
+  *Out = Map;
   *Size = Len;
+  *Bytes = N * sizeof *Pairs;
   return 0;
 }

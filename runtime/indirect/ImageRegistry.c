@@ -152,8 +152,12 @@ static int copyImage(const registered *R, omp_indirect_image *Out) {
   Out->entries = N ? malloc(N * sizeof *Out->entries) : NULL;
   if (!Out->name || (N && !Out->entries))
     return 1;
-  if (N)
-    memcpy(Out->entries, D->entries_begin, N * sizeof *Out->entries);
+  for (size_t I = 0; I < N; ++I) {
+    const omp_indirect_entry *E = &D->entries_begin[I];
+    Out->entries[I] = (omp_indirect_entry_copy){
+        E->addr, E->name, E->size <= UINT32_MAX ? (uint32_t)E->size : 0,
+        E->reserved};
+  }
   return 0;
 }
 

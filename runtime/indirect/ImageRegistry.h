@@ -44,13 +44,23 @@ void __omp_indirect_unregister_image(const omp_indirect_image_desc *Desc);
 int omp_indirect_registry_remove(const omp_indirect_image_desc *Desc,
                                  uintptr_t Ranges[8][2], unsigned *NumRanges);
 
+/// What a table build reads of one host FPTR entry (omp_indirect_entry
+/// without its flags, the size narrowed): 24 bytes where the entry takes
+/// 32, so the registry's copy of 65,536 entries touches 1.5 MiB, not 2.
+typedef struct omp_indirect_entry_copy {
+  void *addr;       ///< Function address.
+  const char *name; ///< Symbol name (the image's memory: for messages).
+  uint32_t size;    ///< The entry's size, or 0 where it does not fit.
+  int32_t reserved; ///< Hash of the name.
+} omp_indirect_entry_copy;
+
 /// A copy of one registered image, taken under the registry lock, so that a
 /// table can be built from it while another thread runs dlclose.
 typedef struct omp_indirect_image {
   const omp_indirect_image_desc *desc; ///< Key; never dereferenced after copy.
   const char *name;                    ///< File name (shared with registry).
   void **map_p;                        ///< Host shadow (key for libomptarget).
-  omp_indirect_entry *entries;         ///< Copy of the image's FPTR entries.
+  omp_indirect_entry_copy *entries;    ///< Copy of the image's FPTR entries.
   size_t num_entries;
   uintptr_t ranges[8][2];              ///< The image's loaded segments.
   unsigned num_ranges;

@@ -10,7 +10,9 @@
  *     (libc, libLLVM, most of a process) cannot register kernels. Nor can
  *     one whose dynamic string table names __omp_indirect_register_image,
  *     which every image compiled with the plugin references (and our runtime
- *     defines). This reads a few hundred bytes per object and opens no file.
+ *     defines), or does not name __tgt_register_lib (the device images the
+ *     host-offload plugin loads, which need libomptarget). This reads a few
+ *     hundred bytes per object and opens no file.
  *  2. From the file, for what is left: a host image with offload code
  *     (clang's section of libomptarget entries, omp_offloading_entries or,
  *     from LLVM 20 on, llvm_offload_entries, and a dynamic reference to
@@ -146,11 +148,16 @@ static int needsFileCheck(const struct dl_phdr_info *Info) {
     return 1;
   const char *Str = (const char *)StrTab;
   static const char Target[] = "libomptarget";
+  static const char Lib[] = "__tgt_register_lib";
   static const char Reg[] = "__omp_indirect_register_image";
+  /* Step 2's test of __tgt_register_lib reads the same string table from
+     the file: without the name here it would find no offload code either
+     (the host-offload device's images need libomptarget but lack it). */
   for (size_t I = 0; I < NumDyn && Dyn[I].d_tag != DT_NULL; ++I)
     if (Dyn[I].d_tag == DT_NEEDED && Dyn[I].d_un.d_val < StrSize &&
         !strncmp(Str + Dyn[I].d_un.d_val, Target, sizeof Target - 1))
-      return !memmem(Str, StrSize, Reg, sizeof Reg);
+      return memmem(Str, StrSize, Lib, sizeof Lib) &&
+             !memmem(Str, StrSize, Reg, sizeof Reg);
   return 0;
 }
 

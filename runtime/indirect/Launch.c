@@ -75,12 +75,17 @@ static int upload(int DeviceId) {
   long Faults = threadFaults();
   __omp_offloading_fptr_map_ty *Table;
   uint64_t Size;
-  int Rc = omp_indirect_build_table(DeviceId, &V, &Table, &Size);
+  size_t Bytes;
+  int Rc = omp_indirect_build_table(DeviceId, &V, &Table, &Size, &Bytes);
   /* An empty table is uploaded to clear one uploaded before (the images
      with indirect functions were closed), and where device code calls
      through pointers: its code ranges make a call of host code stop. */
   if (!Rc && (Size || HasTable[DeviceId] || omp_indirect_pointer_calls())) {
-    Rc = omp_indirect_upload(DeviceId, &V, Size, Table);
+    /* The block's builder uses the pages after the rows as scratch. */
+    size_t RowBytes = Size * sizeof *Table;
+    Rc = omp_indirect_upload(DeviceId, &V, Size, Table,
+                             Bytes > RowBytes ? (char *)Table + RowBytes : NULL,
+                             Bytes > RowBytes ? Bytes - RowBytes : 0);
     if (!Rc) {
       HasTable[DeviceId] = 1;
       atomic_fetch_add_explicit(&Uploads[DeviceId], 1, memory_order_relaxed);
@@ -97,7 +102,14 @@ static int upload(int DeviceId) {
   if (Rc) {
     free(Table);
   } else {
-    /* Map-time translation keeps the table (MapTimeTranslation.c). */
+    /* Map-time translation keeps the table (MapTimeTranslation.c), and
+       only the rows of it. */
+    if (Table && Bytes > Size * sizeof *Table) {
+      __omp_offloading_fptr_map_ty *Rows =
+          realloc(Table, Size ? Size * sizeof *Table : sizeof *Table);
+      if (Rows)
+        Table = Rows;
+    }
     omp_indirect_map_time_set_table(DeviceId, deviceCount(), Table, Size);
     atomic_store_explicit(&Built[DeviceId], V.generation,
                           memory_order_release);

@@ -75,11 +75,13 @@ int omp_indirect_pointer_calls(void) {
    nonzero after an error. */
 static int copyBlock(int32_t DeviceId, const omp_indirect_device_view *V,
                      uint64_t Size, const __omp_offloading_fptr_map_ty *Table,
-                     void **Dev) {
+                     void *Scratch, size_t ScratchBytes, void **Dev) {
   *Dev = NULL;
   if (!Size && !omp_indirect_pointer_calls())
     return 0;
-  omp_indirect_table_options Opts = {.lookup = lookupFromEnv()};
+  omp_indirect_table_options Opts = {.lookup = lookupFromEnv(),
+                                     .scratch = Scratch,
+                                     .scratch_bytes = ScratchBytes};
   if (omp_indirect_host_call_stop_options(DeviceId, V, &Opts))
     return 1;
   size_t Bytes = 0;
@@ -113,9 +115,10 @@ static int copyBlock(int32_t DeviceId, const omp_indirect_device_view *V,
 }
 
 int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
-                        uint64_t Size, __omp_offloading_fptr_map_ty *Table) {
+                        uint64_t Size, __omp_offloading_fptr_map_ty *Table,
+                        void *Scratch, size_t ScratchBytes) {
   void *Dev;
-  if (copyBlock(DeviceId, V, Size, Table, &Dev))
+  if (copyBlock(DeviceId, V, Size, Table, Scratch, ScratchBytes, &Dev))
     return 1;
   /* Every image's lookup reads its own globals. No kernel runs on this
      device from code compiled with the plugin until we return. */
@@ -173,7 +176,7 @@ int32_t __tgt_rtl_set_function_ptr_map(int32_t DeviceId, uint64_t Size,
     omp_indirect_device_view V;
     if (omp_indirect_view_device(DeviceId, &V))
       return 1;
-    Rc = omp_indirect_upload(DeviceId, &V, Size, Table);
+    Rc = omp_indirect_upload(DeviceId, &V, Size, Table, NULL, 0);
     omp_indirect_view_free(&V);
   } while (Rc == OMP_INDIRECT_RETRY);
   return Rc;

@@ -47,14 +47,16 @@ void run_cases(void) {
   lookupAll("good multiplier");
 }
 
-// The rows take 100 * 16 bytes after a 128-byte header. A block with slots
-// carries no rows (the device reads them only without slots): 256 slots
-// take 4096 bytes after the header.
-// CHECK:      asked: 100 rows, 0 slots, 1728 bytes
+// The rows take 100 * 16 bytes after a 128-byte header and one empty slot
+// (the probe's, which misses at once), 64-byte aligned: 192 + 1600. A block
+// with slots carries no rows (the device reads them only without slots):
+// 256 home slots, then max_probe (3 with this multiplier) more and one
+// empty one, 260 * 16 bytes after the header.
+// CHECK:      asked: 100 rows, 0 slots, 1792 bytes
 // CHECK-NEXT: asked: 0 of 200 lookups wrong
 // CHECK-NEXT: asked, first: 0x400000 -> 0x7f0000{{$}}
-// CHECK-NEXT: probe too long: 100 rows, 0 slots, 1728 bytes
+// CHECK-NEXT: probe too long: 100 rows, 0 slots, 1792 bytes
 // CHECK-NEXT: probe too long: 0 of 200 lookups wrong
-// CHECK-NEXT: good multiplier: 0 rows, 256 slots, 4224 bytes
+// CHECK-NEXT: good multiplier: 0 rows, 256 slots, 4288 bytes
 // CHECK-NEXT: good multiplier: 0 of 200 lookups wrong
 // CHECK-NEXT: failures: 0

@@ -10,20 +10,24 @@
 #include "driver.h"
 
 #include <stddef.h>
+#include <string.h>
 
 static struct {
   __omp_offloading_fptr_table_ty Header;
+  __omp_offloading_fptr_map_ty Slots[8];
   __omp_offloading_fptr_map_ty Rows[4];
-  __omp_offloading_fptr_map_ty Slots[4];
 } Block = {
     {OMP_INDIRECT_TABLE_MAGIC, sizeof Block, 4,
      offsetof(__typeof__(Block), Rows), 0x2000, 0x3000, 4,
-     offsetof(__typeof__(Block), Slots), /*hash_mul=*/0, /*hash_shift=*/62,
+     OMP_INDIRECT_SLOTS_OFFSET, /*hash_mul=*/0, /*hash_shift=*/62,
      /*max_probe=*/3},
-    /* Rows and slots (all four keys share home slot 0 with hash_mul 0):
+    /* Slots and rows (all four keys share home slot 0 with hash_mul 0):
        out-of-range keys that must never be found, and the two in range. */
-    {{0x1000, 0xbad}, {0x2000, 0xd2000}, {0x3000, 0xd3000}, {0x4000, 0xbad}},
-    {{0x1000, 0xbad}, {0x4000, 0xbad}, {0x2000, 0xd2000}, {0x3000, 0xd3000}}};
+    {{0x1000, 0xbad}, {0x4000, 0xbad}, {0x2000, 0xd2000}, {0x3000, 0xd3000}},
+    {{0x1000, 0xbad}, {0x2000, 0xd2000}, {0x3000, 0xd3000}, {0x4000, 0xbad}}};
+
+_Static_assert(offsetof(__typeof__(Block), Slots) == OMP_INDIRECT_SLOTS_OFFSET,
+               "the slots follow the header");
 
 void run_cases(void) {
   set_block(&Block);
@@ -34,7 +38,11 @@ void run_cases(void) {
   lookup("low end", 0x2000, 0xd2000);
   lookup("high end", 0x3000, 0xd3000);
   lookup("inside, missing", 0x2800, 0x2800);
-  Block.Header.num_slots = 0; // The fallback search reads rows instead.
+  // Without slots (empty ones, which miss at once), the fallback search
+  // reads the rows instead.
+  memset(Block.Slots, 0, sizeof Block.Slots);
+  Block.Header.num_slots = 0;
+  Block.Header.max_probe = 0;
   lookup("search: below the range, in the rows", 0x1000, 0x1000);
   lookup("search: above the range, in the rows", 0x4000, 0x4000);
   lookup("search: low end", 0x2000, 0xd2000);

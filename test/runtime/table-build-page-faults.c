@@ -3,10 +3,11 @@
 // getrusage's ru_minflt of the launching thread; device initialisation and
 // the loading of the images come before and do not count), for 2048
 // indirect functions. What the build touches per function: the pair (32
-// bytes; the rows overwrite the pairs), the hash's order and counts (12),
-// the slots in the block and their device copy (32 to 64 each). About 110
-// to 170 bytes, 55 to 85 pages at 2048 (the registry's copy of the host
-// entries comes before); the bound, 48 + 2048 * 256 / 4096 = 176 pages,
+// bytes; the rows overwrite the pairs, and the hash's order and counts go
+// in the pairs' pages after the rows when they fit), the slots in the block
+// and their device copy (32 to 64 each). About 100 to 160 bytes, 50 to 80
+// pages at 2048 (51 measured; the registry's copy of the host entries
+// comes before); the bound, 48 + 2048 * 256 / 4096 = 176 pages,
 // leaves room for the allocator's own pages and fails if the build goes
 // back to copying the table several times over (it took about 300 bytes
 // per function).

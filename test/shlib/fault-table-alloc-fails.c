@@ -23,7 +23,7 @@ int main(void) {
   printf("ran: %d\n", r);
   return r != 2;
 }
-// ERR: omp-indirect: device 0: cannot allocate 224 bytes of device memory for the FPTR table (1 entries)
+// ERR: omp-indirect: device 0: cannot allocate 208 bytes of device memory for the FPTR table (1 entries)
 // ERR-NEXT: omp-indirect: cannot prepare device 0 for indirect calls; stopping rather than calling host addresses
 // OUT: before
 // OK: ran: 2
