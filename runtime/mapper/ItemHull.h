@@ -46,9 +46,10 @@ int omp_indirect_dir_push(omp_indirect_dir_ranges *L, uintptr_t Lo,
                           uintptr_t Hi);
 
 /// Adds [\p Lo, \p Hi) (not empty) to \p L. Returns 0, or 1 when out of
-/// memory.
-static inline int omp_indirect_dir_add(omp_indirect_dir_ranges *L,
-                                       uintptr_t Lo, uintptr_t Hi) {
+/// memory. Always inline: the collector calls it five times per flang
+/// record (each range, once per direction it moves).
+static inline __attribute__((always_inline)) int
+omp_indirect_dir_add(omp_indirect_dir_ranges *L, uintptr_t Lo, uintptr_t Hi) {
   if (L->OpenLo <= Lo && Lo <= L->OpenHi && L->OpenLo < L->OpenHi) {
     if (Hi > L->OpenHi)
       L->OpenHi = Hi;

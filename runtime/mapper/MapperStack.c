@@ -4,13 +4,15 @@
  * is thread-local, and so is the program's state the mapper function may
  * read), switched to with swapcontext: two switches per large item. The
  * stack is reserved with MAP_NORESERVE, so only the pages the mapper
- * function touches cost memory, with a guard page below it. The thread
- * keeps it for its next large item (a loop of constructs over the same
- * records then touches fresh stack pages once: zeroing them was a tenth of
- * an expansion of 10^6 records), and unmaps it when it needs a larger one
- * and when the thread exits.
+ * function touches cost memory, with a guard page below it, and marked for
+ * transparent huge pages (fewer faults as flang's function grows it). The
+ * thread keeps it for its next large item (a loop of constructs over the
+ * same records then touches fresh stack pages once: zeroing them was a
+ * tenth of an expansion of 10^6 records), and unmaps it when it needs a
+ * larger one and when the thread exits.
  *
  *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
 #include "MapperStack.h"
 
 #include <pthread.h>
@@ -89,6 +91,10 @@ static char *takeStack(size_t Bytes, size_t Page) {
   if (Map == MAP_FAILED)
     return NULL;
   mprotect(Map, Page, PROT_NONE); /* The guard below the stack. */
+  /* flang's function grows the stack by a descriptor per record: 2 MiB
+     pages make that one fault per 2 MiB instead of per 4 KiB (MAP_STACK
+     alone asks the kernel for small pages). */
+  madvise(Map + Page, Bytes, MADV_HUGEPAGE);
   if (!Kept.InUse) {
     pthread_once(&KeptOnce, makeKey);
     unmapKept(&Kept);
