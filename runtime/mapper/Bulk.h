@@ -54,7 +54,10 @@ typedef struct omp_indirect_bulk {
   int Device;           ///< Resolved device number; -1: per item only.
   omp_indirect_deep D;  ///< The pointees (owned by this struct).
   unsigned char *Class; ///< Per pointee: how it is handled.
-  char **DevAt;         ///< Per pointee: device address of its Lo.
+  char **DevAt;         ///< Per pointee: device address of its Lo (enter:
+                        ///< a new pointee's offset in the block until its
+                        ///< turn in the transfers' pass).
+  int64_t NumItems;     ///< Pointees of class BULK_ITEM.
   omp_indirect_saved_slot *Saved; ///< Exit, update: host values of the
   int64_t NumSaved;                ///< slots that do not hold their
   size_t CapSaved;                 ///< pointee's Lo, in pointee order.

@@ -136,7 +136,7 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
 }
 
 /* Gives new pointee I its offset in the block (DevAt holds it until the
-   block has device memory) and its entry. Device copies keep their host
+   transfers' pass reaches it: Transfer.c) and its entry. Device copies keep their host
    address's offset modulo 16 (alignment). */
 static inline __attribute__((always_inline)) uint64_t
 place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
@@ -217,11 +217,15 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
     free(C);
     omp_indirect_block_clear(B->Block);
     At = 0;
+    NC = 0;
     for (int64_t I = 0; I < B->D.NP; ++I)
-      if (B->Class[I] == BULK_NEW)
+      if (B->Class[I] == BULK_NEW) {
         At = place(B, I, At);
+        ++NC;
+      }
   }
   B->Total = At;
+  B->NumItems = B->D.NP - NC; /* Not new: settled below (placeEnter). */
 }
 
 /* The block gets its device memory and joins the table (no libomptarget
@@ -276,13 +280,17 @@ static void takeItems(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   }
 }
 
+/* New pointees keep their offsets (the transfers add the block's device
+   address as they stage each one); the rest are counted, or go per item,
+   in one more pass where there are any. */
 static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   classifyEnter(B, L);
   allocateNew(B);
-  char *Dev = B->Block ? B->Block->Dev : NULL;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
+  int64_t Rest = B->NumItems;
+  B->NumItems = 0;
+  for (int64_t I = 0; Rest && I < B->D.NP; ++I) {
     if (B->Class[I] == BULK_NEW) {
-      B->DevAt[I] = Dev + (uintptr_t)B->DevAt[I];
+      continue;
     } else if (B->Class[I] == BULK_OWNED || B->Class[I] == BULK_DUP) {
       omp_indirect_owned *E =
           omp_indirect_owned_find_next(B->Device, B->D.P[I].Lo, &B->Cursor);
@@ -290,7 +298,10 @@ static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
       B->DevAt[I] = omp_indirect_owned_dev(E);
     } else if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind)) {
       omp_indirect_bulk_die(B, "out of host memory");
+    } else {
+      ++B->NumItems;
     }
+    --Rest;
   }
   takeItems(B, L);
 }
@@ -373,6 +384,7 @@ void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
   omp_indirect_scratch_tick();
   B->Class = omp_indirect_bulk_scratch(B, (size_t)B->D.NP);
   B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
+  B->NumItems = 0;
   B->Tops = omp_indirect_bulk_alloc(B, (size_t)B->D.NumEntries);
   memset(B->Tops, 0, (size_t)B->D.NumEntries);
   /* Until the transfers: no other construct sees our pointees before their

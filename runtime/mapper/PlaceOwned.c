@@ -83,6 +83,7 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
     }
     B->Class[I] = BULK_ITEM;
     B->DevAt[I] = NULL;
+    ++B->NumItems;
     if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
       omp_indirect_bulk_die(B, "out of host memory");
   }

@@ -85,7 +85,7 @@ char **omp_indirect_transfer_items_on_device(omp_indirect_bulk *B,
 
 /* Per-item pointees: where libomptarget put them. */
 void omp_indirect_transfer_find_items(omp_indirect_bulk *B) {
-  for (int64_t I = 0; I < B->D.NP; ++I)
+  for (int64_t I = 0; B->NumItems && I < B->D.NP; ++I)
     if (B->Class[I] == BULK_ITEM && B->D.P[I].Lo) /* NULL: not mapped. */
       B->DevAt[I] = omp_indirect_mapped_ptr((void *)B->D.P[I].Lo, B->Device);
 }
@@ -170,8 +170,9 @@ static void transferEnter(omp_indirect_bulk *B,
     const omp_indirect_pointee *P = &B->D.P[I];
     int Class = B->Class[I];
     if (Class == BULK_NEW) {
-      omp_indirect_guard_copy(G, Stage + (B->DevAt[I] - BlockDev),
-                              (void *)P->Lo, P->Hi - P->Lo);
+      uintptr_t At = (uintptr_t)B->DevAt[I]; /* Its offset (Place.c). */
+      B->DevAt[I] = BlockDev + At;
+      omp_indirect_guard_copy(G, Stage + At, (void *)P->Lo, P->Hi - P->Lo);
     } else if (Class == BULK_OWNED) {
       char *Img = alwaysImage(B, I);
       if (Img)
