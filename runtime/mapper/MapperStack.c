@@ -9,7 +9,8 @@
  * thread keeps it for its next large item (a loop of constructs over the
  * same records then touches fresh stack pages once: zeroing them was a
  * tenth of an expansion of 10^6 records), and unmaps it when it needs a
- * larger one and when the thread exits.
+ * larger one and when the thread exits; a stack above 256 MiB is unmapped
+ * after its call.
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
@@ -77,9 +78,15 @@ static void unmapKept(void *P) {
 
 static void makeKey(void) { pthread_key_create(&KeptKey, unmapKept); }
 
+/* The largest stack a thread keeps: its touched pages stay resident until
+   the thread ends, so one of 10^7 flang records (about 460 MB touched) is
+   unmapped after its call, and a program of many threads keeps at most
+   this much each. */
+enum { KEEP_MAX = 256u << 20 };
+
 /* A stack of at least Bytes + Page bytes, its lowest page the guard: the
-   thread's kept one, or a new one that it keeps from now on. NULL when
-   none can be mapped. */
+   thread's kept one, or a new one that it keeps from now on (up to
+   KEEP_MAX). NULL when none can be mapped. */
 static char *takeStack(size_t Bytes, size_t Page) {
   if (Kept.Map && !Kept.InUse && Kept.Bytes >= Bytes + Page) {
     Kept.InUse = 1;
@@ -95,7 +102,7 @@ static char *takeStack(size_t Bytes, size_t Page) {
      pages make that one fault per 2 MiB instead of per 4 KiB (MAP_STACK
      alone asks the kernel for small pages). */
   madvise(Map + Page, Bytes, MADV_HUGEPAGE);
-  if (!Kept.InUse) {
+  if (!Kept.InUse && Bytes + Page <= KEEP_MAX) {
     pthread_once(&KeptOnce, makeKey);
     unmapKept(&Kept);
     Kept = (kept){Map, Bytes + Page, 1};
