@@ -135,25 +135,23 @@ HOT void links(tree *T, ref R, int32_t **First, int32_t **Last) {
   }
 }
 
-/* The item's members from now on per direction (ItemHull.h): those it
-   has so far, then each as it comes. */
-static int toItemHulls(tree *T) {
-  for (int32_t M = T->A[0].First; M >= 0; M = T->M[M].Next)
-    if (((T->M[M].Motion & OMP_INDIRECT_MAP_TO) &&
-         omp_indirect_dir_add(&T->ItemTo, T->M[M].Lo, T->M[M].Hi)) ||
-        ((T->M[M].Motion & OMP_INDIRECT_MAP_FROM) &&
-         omp_indirect_dir_add(&T->ItemFrom, T->M[M].Lo, T->M[M].Hi)))
-      return 1;
-  T->A[0].First = T->A[0].Last = -1;
-  T->ItemHulls = 1;
-  return 0;
-}
-
+/* A member range of the item, into its lists per direction (ItemHull.h). */
 HOT int addItemMember(tree *T, uintptr_t Lo, uintptr_t Hi, int64_t Motion) {
   return ((Motion & OMP_INDIRECT_MAP_TO) &&
           omp_indirect_dir_add(&T->ItemTo, Lo, Hi)) ||
          ((Motion & OMP_INDIRECT_MAP_FROM) &&
           omp_indirect_dir_add(&T->ItemFrom, Lo, Hi));
+}
+
+/* The item's members from now on per direction: those it has so far, then
+   (addMember) each as it comes. */
+static int toItemHulls(tree *T) {
+  for (int32_t M = T->A[0].First; M >= 0; M = T->M[M].Next)
+    if (addItemMember(T, T->M[M].Lo, T->M[M].Hi, T->M[M].Motion))
+      return 1;
+  T->A[0].First = T->A[0].Last = -1;
+  T->ItemHulls = 1;
+  return 0;
 }
 
 HOT int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
