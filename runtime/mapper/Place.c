@@ -150,8 +150,10 @@ place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
 /* One pass: classifies each pointee, places the new ones, and marks the
    entries whose items hold pointers to pointees (Tops). Candidates in
    address order and disjoint (arrays filled in order) need nothing more;
-   others are sorted, settled and placed again. */
-static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) {
+   others are sorted, settled and placed again. Returns how many pointees
+   are not new. */
+static int64_t classifyEnter(omp_indirect_bulk *B,
+                             const omp_indirect_map_list *L) {
   int64_t NS, NC = 0;
   span *S = ownSpans(B, L, &NS);
   int InOrder = 1;
@@ -225,7 +227,7 @@ static void classifyEnter(omp_indirect_bulk *B, const omp_indirect_map_list *L) 
       }
   }
   B->Total = At;
-  B->NumItems = B->D.NP - NC; /* Not new: settled below (placeEnter). */
+  return B->D.NP - NC;
 }
 
 /* The block gets its device memory and joins the table (no libomptarget
@@ -284,10 +286,8 @@ static void takeItems(omp_indirect_bulk *B, omp_indirect_map_list *L) {
    address as they stage each one); the rest are counted, or go per item,
    in one more pass where there are any. */
 static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
-  classifyEnter(B, L);
+  int64_t Rest = classifyEnter(B, L);
   allocateNew(B);
-  int64_t Rest = B->NumItems;
-  B->NumItems = 0;
   for (int64_t I = 0; Rest && I < B->D.NP; ++I) {
     if (B->Class[I] == BULK_NEW) {
       continue;
