@@ -157,7 +157,7 @@ static int buildHash(__omp_offloading_fptr_table_ty *T,
   if (!Count)
     return 0; /* Out of memory for the hash: the binary search still works. */
   uint32_t *Order = Count + NumSlots + 1;
-  uint64_t BestTotal = UINT64_MAX, BestMul = 0, LastMul = 0;
+  uint64_t BestTotal = UINT64_MAX, BestMul = 0, BestLongest = 0, LastMul = 0;
   for (unsigned M = 0; M < NumMuls && BestTotal > N / GOOD_AVERAGE_PROBE;
        ++M) {
     LastMul = Muls[M];
@@ -167,17 +167,16 @@ static int buildHash(__omp_offloading_fptr_table_ty *T,
       continue;
     BestTotal = Total;
     BestMul = LastMul;
+    BestLongest = Longest;
   }
   int Rc = 0;
   if (BestTotal != UINT64_MAX) {
     /* A later, worse try sorted over the best order: sort it again. */
     if (LastMul != BestMul)
       byHome(Rows, N, NumSlots, Shift, BestMul, Count, Order);
-    uint64_t Longest;
-    cost(Rows, Order, N, Shift, BestMul, &Longest);
     T->hash_mul = BestMul;
     T->hash_shift = Shift;
-    T->max_probe = (uint32_t)Longest;
+    T->max_probe = (uint32_t)BestLongest;
     fill(Rows, Order, N, Shift, BestMul, Slots);
     Rc = 1;
   }
