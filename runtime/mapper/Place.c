@@ -136,8 +136,8 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
 }
 
 /* Gives new pointee I its offset in the block (DevAt holds it until the
-   transfers' pass reaches it: Transfer.c) and its entry. Device copies keep their host
-   address's offset modulo 16 (alignment). */
+   transfers' pass reaches it: Transfer.c) and its entry. Device copies
+   keep their host address's offset modulo 16 (alignment). */
 static inline __attribute__((always_inline)) uint64_t
 place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
   const omp_indirect_pointee *P = &B->D.P[I];
