@@ -250,7 +250,13 @@ HOT int pushFast(collector *C, void *Base, void *Begin, int64_t Size,
     extendHull(T, B, E);
     int64_t Motion = Type & MOTION;
     int32_t Last = T->A[0].Last;
-    if (Motion) { /* S > 0 here. */
+    if (Motion && T->ItemHulls) {
+      /* flang's records: the item's ranges go to its lists per direction.
+         Out of memory: the slow path adds it again (a range already in a
+         list merges into it) and fails. */
+      if (addItemMember(T, B, E, Motion))
+        return 0;
+    } else if (Motion) { /* S > 0 here. */
       if (Last < 0)
         return 0; /* A new member: addMember. */
       member *L = &T->M[Last];
@@ -312,10 +318,12 @@ int64_t __omp_indirect_mapper_num_components(void *Handle) {
   return 0;
 }
 
+/* The same function under libomptarget's name, which flang's mapper
+   functions call (no plugin renames their calls): no second jump through
+   the PLT on each of their five components a record. */
 void __tgt_push_mapper_component(void *Handle, void *Base, void *Begin,
-                                 int64_t Size, int64_t Type, void *Name) {
-  __omp_indirect_push_mapper_component(Handle, Base, Begin, Size, Type, Name);
-}
+                                 int64_t Size, int64_t Type, void *Name)
+    __attribute__((alias("__omp_indirect_push_mapper_component")));
 
 int64_t __tgt_mapper_num_components(void *Handle) {
   return __omp_indirect_mapper_num_components(Handle);
