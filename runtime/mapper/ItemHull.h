@@ -50,10 +50,25 @@ int omp_indirect_dir_push(omp_indirect_dir_ranges *L, uintptr_t Lo,
 /// record (each range, once per direction it moves).
 static inline __attribute__((always_inline)) int
 omp_indirect_dir_add(omp_indirect_dir_ranges *L, uintptr_t Lo, uintptr_t Hi) {
-  if (L->OpenLo <= Lo && Lo <= L->OpenHi && L->OpenLo < L->OpenHi) {
-    if (Hi > L->OpenHi)
+  uintptr_t OLo = L->OpenLo, OHi = L->OpenHi;
+  if (OLo <= Lo && Lo <= OHi && OLo < OHi) {
+    if (Hi > OHi)
       L->OpenHi = Hi;
     return 0;
+  }
+  /* The open range extends the last run of two or more by one, and a range
+     after it opens (flang's `from` list: each record's scalar and address
+     field, one run): what omp_indirect_dir_push does then, without the
+     call. */
+  if (L->N && OLo < OHi && OHi < Lo) {
+    omp_indirect_run *R = &L->R[L->N - 1];
+    if (R->Count > 1 && R->Len == OHi - OLo &&
+        OLo == R->Lo + R->Count * R->Stride) {
+      R->Count++;
+      L->OpenLo = Lo;
+      L->OpenHi = Hi;
+      return 0;
+    }
   }
   return omp_indirect_dir_push(L, Lo, Hi);
 }
