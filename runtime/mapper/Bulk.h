@@ -63,6 +63,9 @@ typedef struct omp_indirect_bulk {
   size_t CapSaved;                 ///< pointee's Lo, in pointee order.
   omp_indirect_owned **Owner; ///< Exit, update: the owned pointee holding
                               ///< it (its entry in the table).
+  int Distinct; ///< Exit, update: each owned pointee is its own entry, and
+                ///< their entries lie in increasing order (so each is
+                ///< named once: TransferOwned.c releases in its one pass).
   omp_indirect_block *Block;  ///< Enter: the construct's new block.
   size_t Total;               ///< Enter: bytes in the new block.
   char *Tops;  ///< Per construct entry (D.NumEntries): some pointee's

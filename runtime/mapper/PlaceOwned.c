@@ -48,6 +48,10 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
   B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
   uintptr_t Probed = 1;
+  /* Entries in increasing order are all different: each pointee's count is
+     then final once it is counted, and it needs no second pass. */
+  uintptr_t LastOwner = 0;
+  B->Distinct = 1;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     int64_t User = omp_indirect_bulk_user(B, I);
@@ -64,15 +68,17 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
         omp_indirect_block_pin(Blk);
         B->Pinned[B->NumPinned++] = Blk;
       }
-      B->Class[I] = BULK_OWNED;
       B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
       B->Owner[I] = E;
+      B->Distinct &= E->Lo == P->Lo && (uintptr_t)E > LastOwner;
+      LastOwner = (uintptr_t)E;
       if (Exit) {
         if (User & OMP_INDIRECT_MAP_DELETE)
           E->Refs = 0;
         else if (E->Refs > 0)
           --E->Refs;
       }
+      B->Class[I] = BULK_OWNED | (Exit && E->Refs == 0 ? BULK_LAST : 0);
       /* Its data will come back (its last reference went, or `always`, or
          an update from): before libomptarget copies the items back, with
          device pointers in them, every page it will write must be there. */
@@ -87,9 +93,10 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
     if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
       omp_indirect_bulk_die(B, "out of host memory");
   }
-  /* What is left once the whole construct counted. */
-  for (int64_t I = 0; Exit && I < B->D.NP; ++I)
-    if (B->Class[I] == BULK_OWNED && B->Owner[I]->Refs == 0)
+  /* What is left once the whole construct counted, where a pointee may be
+     named twice (the marks above are some of these). */
+  for (int64_t I = 0; Exit && !B->Distinct && I < B->D.NP; ++I)
+    if ((B->Class[I] & BULK_KIND) == BULK_OWNED && B->Owner[I]->Refs == 0)
       B->Class[I] |= BULK_LAST;
 }
 
