@@ -132,7 +132,6 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   omp_indirect_free_deep(&B->D);
   omp_indirect_scratch_give(B->Class);
   omp_indirect_scratch_give(B->DevAt);
-  omp_indirect_scratch_give(B->Stage);
   free(B->Saved);
   omp_indirect_scratch_give(B->Owner);
   free(B->Pinned);

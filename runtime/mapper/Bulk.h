@@ -68,9 +68,6 @@ typedef struct omp_indirect_bulk {
                 ///< named once: TransferOwned.c releases in its one pass).
   omp_indirect_block *Block;  ///< Enter: the construct's new block.
   size_t Total;               ///< Enter: bytes in the new block.
-  char *Stage;     ///< Enter: the new block's host image (CapStage bytes),
-  size_t CapStage; ///< filled by the placement where Staged (pointees in
-  int Staged;      ///< address order), else by the transfers.
   char *Tops;  ///< Per construct entry (D.NumEntries): some pointee's
                ///< pointer lies in its item.
   char *Fresh; ///< Enter: per entry, we copy its item ourselves.

@@ -10,7 +10,6 @@
  *===----------------------------------------------------------------------===*/
 #include "Place.h"
 #include "Construct.h"
-#include "FaultGuard.h"
 #include "Validate.h"
 
 #include "Foreign.h"
@@ -81,42 +80,6 @@ place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
   return At + (P->Hi - P->Lo);
 }
 
-/* place(), and new pointee I's data copied into the block's host image as
-   its record is at hand (the transfers then only add device pointers). The
-   image grows as the offsets do; it starts at the size of NP pointees like
-   the first, up to 256 MiB (what is not written is never touched); out of
-   host memory, the transfers fill it instead. */
-static inline __attribute__((always_inline)) uint64_t
-placeStaged(omp_indirect_bulk *B, int64_t I, uint64_t At,
-            omp_indirect_guard *G) {
-  const omp_indirect_pointee *P = &B->D.P[I];
-  uint64_t Next = place(B, I, At);
-  if (!B->Staged)
-    return Next;
-  if (Next > B->CapStage) {
-    size_t Need = Next;
-    if (!B->CapStage) {
-      size_t Guess = (size_t)(P->Hi - P->Lo + 16) * (size_t)B->D.NP;
-      size_t Most = (size_t)256 << 20;
-      Guess = Guess > Most ? Most : Guess;
-      Need = Guess > Need ? Guess : Need;
-    }
-    if (omp_indirect_scratch_grow((void **)&B->Stage, &B->CapStage, Need,
-                                  1)) {
-      /* The transfers stage it after the device allocation, whose failure
-         is then the one reported. */
-      omp_indirect_scratch_drop(B->Stage);
-      B->Stage = NULL;
-      B->CapStage = 0;
-      B->Staged = 0;
-      return Next;
-    }
-  }
-  uint64_t Off = Next - (P->Hi - P->Lo);
-  omp_indirect_guard_copy(G, B->Stage + Off, (void *)P->Lo, P->Hi - P->Lo);
-  return Next;
-}
-
 /* One pass: classifies each pointee, places the new ones, and marks the
    entries whose items hold pointers to pointees (Tops). Candidates in
    address order and disjoint (arrays filled in order) need nothing more;
@@ -137,8 +100,6 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
   uint64_t Sum = 0; /* Every section's bytes (Validate.h). */
   /* Nothing owned yet (the lock is held): no lookups per pointee. */
   int AnyOwned = omp_indirect_owned_any();
-  omp_indirect_guard *G = omp_indirect_guard_current();
-  B->Staged = 1;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = NULL;
@@ -175,7 +136,7 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
     LastHi = P->Hi;
     ++NC;
     if (InOrder)
-      At = placeStaged(B, I, At, G);
+      At = place(B, I, At);
   }
   omp_indirect_foreign_end(&Foreign);
   free(S);
@@ -199,7 +160,6 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
       }
   }
   B->Total = At;
-  B->Staged &= InOrder;
   return B->D.NP - NC;
 }
 

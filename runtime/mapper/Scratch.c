@@ -135,11 +135,6 @@ void *omp_indirect_scratch_take(size_t N) {
   return (char *)H + HEADER;
 }
 
-void omp_indirect_scratch_drop(void *P) {
-  if (P)
-    release((header *)((char *)P - HEADER));
-}
-
 void omp_indirect_scratch_give(void *P) {
   if (!P)
     return;

@@ -18,9 +18,6 @@
 void *omp_indirect_scratch_take(size_t N);
 /// Gives back a buffer from omp_indirect_scratch_take (NULL: nothing).
 void omp_indirect_scratch_give(void *P);
-/// Frees a buffer from omp_indirect_scratch_take now, without keeping it
-/// (NULL: nothing).
-void omp_indirect_scratch_drop(void *P);
 /// Grows the scratch buffer *\p Data of \p Elem-sized elements (capacity
 /// *\p Cap; NULL and 0 at first) to hold \p Need, keeping its contents.
 /// Returns 0, or 1 when out of memory.

@@ -163,11 +163,7 @@ static void transferEnter(omp_indirect_bulk *B,
       memcpy(TopImg[K], L->Begins[K], (size_t)L->Sizes[K]);
     }
   }
-  if (B->Total > B->CapStage &&
-      omp_indirect_scratch_grow((void **)&B->Stage, &B->CapStage, B->Total, 1))
-    omp_indirect_bulk_die(B, "out of host memory");
-  char *Stage = B->Stage;
-  int Staged = B->Staged; /* The placement copied the new pointees. */
+  char *Stage = omp_indirect_bulk_scratch(B, B->Total);
   char *BlockDev = B->Block ? B->Block->Dev : NULL;
   always_list Always = {0, 0, NULL, NULL};
   for (int64_t I = 0; I < B->D.NP; ++I) {
@@ -176,8 +172,7 @@ static void transferEnter(omp_indirect_bulk *B,
     if (Class == BULK_NEW) {
       uintptr_t At = (uintptr_t)B->DevAt[I]; /* Its offset (Place.c). */
       B->DevAt[I] = BlockDev + At;
-      if (!Staged)
-        omp_indirect_guard_copy(G, Stage + At, (void *)P->Lo, P->Hi - P->Lo);
+      omp_indirect_guard_copy(G, Stage + At, (void *)P->Lo, P->Hi - P->Lo);
     } else if (Class == BULK_OWNED) {
       char *Img = alwaysImage(B, I);
       if (Img)
@@ -220,6 +215,7 @@ static void transferEnter(omp_indirect_bulk *B,
   }
   free(Always.At);
   free(Always.Img);
+  omp_indirect_scratch_give(Stage);
   free(TopImg);
   free(TopDev);
   free(Rmw);
