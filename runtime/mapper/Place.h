@@ -14,6 +14,8 @@
 /// exit, lose a reference, or all with `delete`); the rest go to \p L per
 /// item. Called with the table's lock held.
 void omp_indirect_place_owned(omp_indirect_bulk *B, omp_indirect_map_list *L);
+/// Drops the groups of B->Groups, and the blocks' marks.
+void omp_indirect_place_ungroup(omp_indirect_bulk *B);
 
 /// A range the construct maps itself.
 typedef struct omp_indirect_span {

@@ -41,6 +41,16 @@ static void saveSlot(omp_indirect_bulk *B, int64_t I) {
   B->Saved[B->NumSaved++] = (omp_indirect_saved_slot){I, V};
 }
 
+/* Drops the groups the placement made. */
+void omp_indirect_place_ungroup(omp_indirect_bulk *B) {
+  for (int64_t K = 0; K < B->NumGroups; ++K)
+    B->Groups[K].Block->Mark = -1;
+  free(B->Groups);
+  B->Groups = NULL;
+  B->NumGroups = 0;
+  B->CapGroups = 0;
+}
+
 /* Owned pointees get their device address (and, on exit, lose a
    reference, or all with `delete`); the rest go to L per item. */
 void omp_indirect_place_owned(omp_indirect_bulk *B,
@@ -78,7 +88,17 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
         else if (E->Refs > 0)
           --E->Refs;
       }
-      B->Class[I] = BULK_OWNED | (Exit && E->Refs == 0 ? BULK_LAST : 0);
+      int Last = Exit && E->Refs == 0;
+      B->Class[I] = BULK_OWNED | (Last ? BULK_LAST : 0);
+      /* An exit's copies back, grouped as they are found (kept where
+         each pointee is named once: TransferOwned.c). */
+      if ((Last || (Exit && (User & OMP_INDIRECT_MAP_ALWAYS))) &&
+          (omp_indirect_bulk_motion(B, I) & OMP_INDIRECT_MAP_FROM)) {
+        B->Class[I] |= BULK_MOVES;
+        uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev);
+        omp_indirect_group_add(B, &B->Groups, &B->NumGroups, &B->CapGroups,
+                               Blk, Lo, Lo + (P->Hi - P->Lo));
+      }
       /* Its data will come back (its last reference went, or `always`, or
          an update from): before libomptarget copies the items back, with
          device pointers in them, every page it will write must be there. */
@@ -93,6 +113,9 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
     if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
       omp_indirect_bulk_die(B, "out of host memory");
   }
+  /* A pointee may be named twice: the transfers group again. */
+  if (!B->Distinct)
+    omp_indirect_place_ungroup(B);
   /* What is left once the whole construct counted, where a pointee may be
      named twice (the marks above are some of these). */
   for (int64_t I = 0; Exit && !B->Distinct && I < B->D.NP; ++I)

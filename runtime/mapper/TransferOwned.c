@@ -23,11 +23,7 @@ static void putPtr(char *At, void *V) { memcpy(At, &V, sizeof V); }
 
 /* ---- Moving owned pointees, one copy per block. ---- */
 
-typedef struct group {
-  omp_indirect_block *Block;
-  uint64_t Lo, Hi; /* Span of the block that moves. */
-  char *Img;
-} group;
+typedef omp_indirect_group group;
 
 /* Whether owned pointee I moves in direction Dir. */
 typedef int (*select_fn)(const omp_indirect_bulk *B, int64_t I, int64_t Dir);
@@ -39,30 +35,16 @@ static inline __attribute__((always_inline)) int64_t
 groupByBlock(omp_indirect_bulk *B, select_fn Select,
                             int64_t Dir, group **Out) {
   group *G = NULL;
-  int64_t NG = 0, Cap = 0;
+  int64_t NG = 0;
+  size_t Cap = 0;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     if ((B->Class[I] & BULK_KIND) != BULK_OWNED || !Select(B, I, Dir))
       continue;
     B->Class[I] |= BULK_MOVES;
     omp_indirect_block *Blk = omp_indirect_owned_block(B->Owner[I]);
-    uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev), Hi;
-    Hi = Lo + (B->D.P[I].Hi - B->D.P[I].Lo);
-    int64_t K = Blk->Mark;
-    if (K < 0) {
-      if (NG == Cap) {
-        Cap = Cap ? 2 * Cap : 4;
-        G = realloc(G, sizeof *G * Cap);
-        if (!G)
-          omp_indirect_bulk_die(B, "out of host memory");
-      }
-      K = NG++;
-      G[K] = (group){Blk, Lo, Hi, NULL};
-      Blk->Mark = K;
-    }
-    if (Lo < G[K].Lo)
-      G[K].Lo = Lo;
-    if (Hi > G[K].Hi)
-      G[K].Hi = Hi;
+    uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev);
+    omp_indirect_group_add(B, &G, &NG, &Cap, Blk, Lo,
+                           Lo + (B->D.P[I].Hi - B->D.P[I].Lo));
   }
   *Out = G;
   return NG;
@@ -196,14 +178,16 @@ static int selectExit(const omp_indirect_bulk *B, int64_t I, int64_t Dir) {
          (omp_indirect_bulk_motion(B, I) & Dir);
 }
 
-/* An exit whose owned pointees are each named once (B->Distinct), in one
-   pass after the copies back: each pointee's data is scattered, its slot
+/* An exit whose owned pointees are each named once (B->Distinct), with
+   the groups its placement made, in one pass after the copies back: each pointee's data is scattered, its slot
    gets its host value (its parent came before it, and was scattered), and
    it is released if its last reference went. The blocks are pinned until
    the transfers end, so no release frees one meanwhile. */
 static void exitDistinct(omp_indirect_bulk *B) {
-  group *G;
-  int64_t NG = groupByBlock(B, selectExit, FROM, &G);
+  group *G = B->Groups; /* Made by the placement (PlaceOwned.c). */
+  int64_t NG = B->NumGroups;
+  B->Groups = NULL;
+  B->NumGroups = 0;
   omp_indirect_guard *Guard = omp_indirect_guard_current();
   Guard->Writing = 1;
   fetchGroups(B, G, NG);
