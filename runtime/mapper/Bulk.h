@@ -64,7 +64,9 @@ typedef struct omp_indirect_bulk {
   unsigned char *Class; ///< Per pointee: how it is handled.
   char **DevAt;         ///< Per pointee: device address of its Lo (enter:
                         ///< a new pointee's offset in the block until its
-                        ///< turn in the transfers' pass).
+                        ///< turn in the transfers' pass); NULL where the
+                        ///< steps find them otherwise (Place.c,
+                        ///< PlaceOwned.c).
   int64_t NumItems;     ///< Pointees of class BULK_ITEM.
   omp_indirect_saved_slot *Saved; ///< Exit, update: host values of the
   int64_t NumSaved;                ///< slots that do not hold their
@@ -189,6 +191,14 @@ static inline void omp_indirect_group_add(const omp_indirect_bulk *B,
   if (Hi > (*G)[K].Hi)
     (*G)[K].Hi = Hi;
 }
+/// Enter: the offset in the block of a new pointee at host address \p Lo
+/// placed at or after \p At (its offset modulo 16 is its host address's).
+static inline uint64_t omp_indirect_bulk_align(uint64_t At, uintptr_t Lo) {
+  return At + (((Lo & 15) - At) & 15);
+}
+/// Enter (Place.c): B->DevAt made, with each new pointee's offset in the
+/// block and NULL for the others.
+void omp_indirect_bulk_offsets(omp_indirect_bulk *B);
 /// The motion bits of all the construct's mapper entries.
 int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B);
 struct omp_indirect_guard;

@@ -68,16 +68,30 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
   }
 }
 
-/* Gives new pointee I its offset in the block (DevAt holds it until the
-   transfers' pass reaches it: Transfer.c) and its entry. Device copies
-   keep their host address's offset modulo 16 (alignment). */
+/* Gives new pointee I its offset in the block, and its entry. Device
+   copies keep their host address's offset modulo 16 (alignment). New
+   pointees are placed in their order, so the offsets follow from their
+   sizes alone (omp_indirect_bulk_offsets). */
 static inline __attribute__((always_inline)) uint64_t
 place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
   const omp_indirect_pointee *P = &B->D.P[I];
-  At += ((P->Lo & 15) - At) & 15;
-  B->DevAt[I] = (char *)(uintptr_t)At;
+  At = omp_indirect_bulk_align(At, P->Lo);
   omp_indirect_block_push(B->Block, P->Lo, (uint32_t)(P->Hi - P->Lo), At);
   return At + (P->Hi - P->Lo);
+}
+
+void omp_indirect_bulk_offsets(omp_indirect_bulk *B) {
+  B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
+  uint64_t At = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    B->DevAt[I] = NULL;
+    if (B->Class[I] != BULK_NEW)
+      continue;
+    At = omp_indirect_bulk_align(At, P->Lo);
+    B->DevAt[I] = (char *)(uintptr_t)At;
+    At += P->Hi - P->Lo;
+  }
 }
 
 /* One pass: classifies each pointee, places the new ones, and marks the
@@ -86,7 +100,7 @@ place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
    others are sorted, settled and placed again. Returns how many pointees
    are not new. */
 static int64_t classifyEnter(omp_indirect_bulk *B,
-                             const omp_indirect_map_list *L) {
+                             const omp_indirect_map_list *L, int *AnyChild) {
   int64_t NS, NC = 0;
   omp_indirect_span *S = omp_indirect_own_spans(B, L, &NS);
   int InOrder = 1;
@@ -107,7 +121,7 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     B->Class[I] = BULK_ITEM;
-    B->DevAt[I] = NULL;
+    *AnyChild |= P->Parent >= 0;
     if (B->Device < 0 || P->Lo == 0 || P->Lo >= P->Hi ||
         P->Hi - P->Lo > UINT32_MAX)
       continue;
@@ -215,12 +229,16 @@ static void takeItems(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   }
 }
 
-/* New pointees keep their offsets (the transfers add the block's device
-   address as they stage each one); the rest are counted, or go per item,
-   in one more pass where there are any. */
+/* New pointees keep no device address until the transfers stage them,
+   and none at all where every pointee is new and its parent an item (the
+   transfers count the offsets again); the rest are counted, or go per
+   item, in one more pass where there are any. */
 static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
-  int64_t Rest = classifyEnter(B, L);
+  int AnyChild = 0;
+  int64_t Rest = classifyEnter(B, L, &AnyChild);
   allocateNew(B);
+  if (Rest || AnyChild)
+    omp_indirect_bulk_offsets(B);
   for (int64_t I = 0; Rest && I < B->D.NP; ++I) {
     if (B->Class[I] == BULK_NEW) {
       continue;
@@ -246,7 +264,7 @@ void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
   B->Device = omp_indirect_resolve_device(DeviceId);
   omp_indirect_scratch_tick();
   B->Class = omp_indirect_bulk_scratch(B, (size_t)B->D.NP);
-  B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
+  B->DevAt = NULL; /* Where needed (PlaceOwned.c, placeEnter). */
   B->NumItems = 0;
   B->Tops = omp_indirect_bulk_alloc(B, (size_t)B->D.NumEntries);
   memset(B->Tops, 0, (size_t)B->D.NumEntries);

@@ -51,12 +51,28 @@ void omp_indirect_place_ungroup(omp_indirect_bulk *B) {
   B->CapGroups = 0;
 }
 
+/* An exit keeps no device addresses while each owned pointee is its own
+   entry (TransferOwned.c finds them from the entries); once one is not,
+   those of pointees [0, N) are written from their entries. */
+static void needDevAt(omp_indirect_bulk *B, int64_t N) {
+  if (B->DevAt)
+    return;
+  B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
+  for (int64_t I = 0; I < N; ++I)
+    B->DevAt[I] = (B->Class[I] & BULK_KIND) == BULK_OWNED
+                      ? omp_indirect_owned_dev(B->Owner[I]) +
+                            (B->D.P[I].Lo - B->Owner[I]->Lo)
+                      : NULL;
+}
+
 /* Owned pointees get their device address (and, on exit, lose a
    reference, or all with `delete`); the rest go to L per item. */
 void omp_indirect_place_owned(omp_indirect_bulk *B,
                               omp_indirect_map_list *L) {
   B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
+  if (!Exit)
+    needDevAt(B, 0);
   uintptr_t Probed = 1;
   /* Entries in increasing order are all different: each pointee's count is
      then final once it is counted, and it needs no second pass. */
@@ -78,10 +94,15 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
         omp_indirect_block_pin(Blk);
         B->Pinned[B->NumPinned++] = Blk;
       }
-      B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
       B->Owner[I] = E;
-      B->Distinct &= E->Lo == P->Lo && (uintptr_t)E > LastOwner;
+      if (B->Distinct && (E->Lo != P->Lo || (uintptr_t)E <= LastOwner)) {
+        B->Distinct = 0;
+        needDevAt(B, I);
+      }
       LastOwner = (uintptr_t)E;
+      uint64_t Off = (E->Where >> OMP_INDIRECT_BLOCK_ID_BITS) + (P->Lo - E->Lo);
+      if (B->DevAt)
+        B->DevAt[I] = Blk->Dev + Off;
       if (Exit) {
         if (User & OMP_INDIRECT_MAP_DELETE)
           E->Refs = 0;
@@ -95,9 +116,8 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
       if ((Last || (Exit && (User & OMP_INDIRECT_MAP_ALWAYS))) &&
           (omp_indirect_bulk_motion(B, I) & OMP_INDIRECT_MAP_FROM)) {
         B->Class[I] |= BULK_MOVES;
-        uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev);
         omp_indirect_group_add(B, &B->Groups, &B->NumGroups, &B->CapGroups,
-                               Blk, Lo, Lo + (P->Hi - P->Lo));
+                               Blk, Off, Off + (P->Hi - P->Lo));
       }
       /* Its data will come back (its last reference went, or `always`, or
          an update from): before libomptarget copies the items back, with
@@ -108,7 +128,8 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
       continue;
     }
     B->Class[I] = BULK_ITEM;
-    B->DevAt[I] = NULL;
+    if (B->DevAt)
+      B->DevAt[I] = NULL;
     ++B->NumItems;
     if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
       omp_indirect_bulk_die(B, "out of host memory");

@@ -84,9 +84,8 @@ typedef struct span {
    image and the host. */
 static inline __attribute__((always_inline)) void
 moveOne(const omp_indirect_bulk *B, const group *G, omp_indirect_guard *Guard,
-        span *Sp, int64_t I, int64_t Dir) {
+        span *Sp, int64_t I, uintptr_t At, int64_t Dir) {
   const omp_indirect_pointee *P = &B->D.P[I];
-  uintptr_t At = (uintptr_t)B->DevAt[I];
   if (At - Sp->Lo >= Sp->Hi - Sp->Lo) {
     const group *Gr = &G[omp_indirect_owned_block(B->Owner[I])->Mark];
     Sp->Lo = (uintptr_t)Gr->Block->Dev + Gr->Lo;
@@ -133,7 +132,7 @@ moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
   span Sp = {0, 0, NULL};
   for (int64_t I = 0; NG && I < B->D.NP; ++I)
     if (B->Class[I] & BULK_MOVES)
-      moveOne(B, G, Guard, &Sp, I, Dir);
+      moveOne(B, G, Guard, &Sp, I, (uintptr_t)B->DevAt[I], Dir);
   Guard->Writing = 0;
   if (Dir == TO && NG) {
     for (int64_t I = 0; I < B->D.NP; ++I) {
@@ -195,8 +194,9 @@ static void exitDistinct(omp_indirect_bulk *B) {
   int64_t S = 0;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     unsigned char Class = B->Class[I];
-    if (Class & BULK_MOVES)
-      moveOne(B, G, Guard, &Sp, I, FROM);
+    if (Class & BULK_MOVES) /* Its own entry (Distinct): at its start. */
+      moveOne(B, G, Guard, &Sp, I,
+              (uintptr_t)omp_indirect_owned_dev(B->Owner[I]), FROM);
     restoreSlot(B, I, &S);
     if ((Class & BULK_LAST) && B->Owner[I]->Refs == 0)
       omp_indirect_owned_release(B->Owner[I]);
