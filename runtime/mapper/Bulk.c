@@ -135,6 +135,7 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   free(B->Saved);
   omp_indirect_scratch_give(B->Owner);
   free(B->Pinned);
+  free(B->Groups);
   free(B->Tops);
   free(B->Fresh);
   memset(B, 0, sizeof *B);

@@ -48,6 +48,14 @@ typedef struct omp_indirect_saved_slot {
   void *Value;
 } omp_indirect_saved_slot;
 
+/// Owned pointees that move, in one copy per block: the span of the block
+/// that holds them, and its host image.
+typedef struct omp_indirect_group {
+  omp_indirect_block *Block;
+  uint64_t Lo, Hi; ///< Offsets in the block.
+  char *Img;
+} omp_indirect_group;
+
 /// The state of one construct between its placement and its transfers.
 typedef struct omp_indirect_bulk {
   omp_indirect_map_kind Kind;
@@ -56,13 +64,21 @@ typedef struct omp_indirect_bulk {
   unsigned char *Class; ///< Per pointee: how it is handled.
   char **DevAt;         ///< Per pointee: device address of its Lo (enter:
                         ///< a new pointee's offset in the block until its
-                        ///< turn in the transfers' pass).
+                        ///< turn in the transfers' pass); NULL where the
+                        ///< steps find them otherwise (Place.c,
+                        ///< PlaceOwned.c).
   int64_t NumItems;     ///< Pointees of class BULK_ITEM.
   omp_indirect_saved_slot *Saved; ///< Exit, update: host values of the
   int64_t NumSaved;                ///< slots that do not hold their
   size_t CapSaved;                 ///< pointee's Lo, in pointee order.
   omp_indirect_owned **Owner; ///< Exit, update: the owned pointee holding
                               ///< it (its entry in the table).
+  int Distinct; ///< Exit, update: each owned pointee is its own entry, and
+                ///< their entries lie in increasing order (so each is
+                ///< named once: TransferOwned.c releases in its one pass).
+  omp_indirect_group *Groups; ///< Exit where Distinct: the pointees that
+  int64_t NumGroups;          ///< move back (BULK_MOVES), grouped by the
+  size_t CapGroups;           ///< placement.
   omp_indirect_block *Block;  ///< Enter: the construct's new block.
   size_t Total;               ///< Enter: bytes in the new block.
   char *Tops;  ///< Per construct entry (D.NumEntries): some pointee's
@@ -154,6 +170,35 @@ static inline void omp_indirect_bulk_probe(const omp_indirect_bulk *B,
     return;
   omp_indirect_bulk_probe_pages(B, I, Last);
 }
+/// Adds [\p Lo, \p Hi) of \p Blk's device memory to the block's group in
+/// *\p G (*\p NG groups, room for *\p Cap); while the groups live, each
+/// block's Mark is its group's index.
+static inline void omp_indirect_group_add(const omp_indirect_bulk *B,
+                                          omp_indirect_group **G, int64_t *NG,
+                                          size_t *Cap, omp_indirect_block *Blk,
+                                          uint64_t Lo, uint64_t Hi) {
+  int64_t K = Blk->Mark;
+  if (K < 0) {
+    if (omp_indirect_grow((void **)G, Cap, (size_t)*NG + 1, sizeof **G))
+      omp_indirect_bulk_die(B, "out of host memory");
+    K = (*NG)++;
+    (*G)[K] = (omp_indirect_group){Blk, Lo, Hi, NULL};
+    Blk->Mark = K;
+    return;
+  }
+  if (Lo < (*G)[K].Lo)
+    (*G)[K].Lo = Lo;
+  if (Hi > (*G)[K].Hi)
+    (*G)[K].Hi = Hi;
+}
+/// Enter: the offset in the block of a new pointee at host address \p Lo
+/// placed at or after \p At (its offset modulo 16 is its host address's).
+static inline uint64_t omp_indirect_bulk_align(uint64_t At, uintptr_t Lo) {
+  return At + (((Lo & 15) - At) & 15);
+}
+/// Enter (Place.c): B->DevAt made, with each new pointee's offset in the
+/// block and NULL for the others.
+void omp_indirect_bulk_offsets(omp_indirect_bulk *B);
 /// The motion bits of all the construct's mapper entries.
 int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B);
 struct omp_indirect_guard;

@@ -24,73 +24,6 @@
 #define TO OMP_INDIRECT_MAP_TO
 #define MEMBER_OF_FIELD(T) (((T) >> 48) & 0xffff)
 
-/* ---- Ranges the construct maps itself. ---- */
-
-typedef struct span {
-  uintptr_t Lo, Hi;
-} span;
-
-static int bySpan(const void *A, const void *B) {
-  const span *X = A, *Y = B;
-  return X->Lo < Y->Lo ? -1 : X->Lo > Y->Lo ? 1 : 0;
-}
-
-/* Sorts S (N spans). An expanded list is the construct's own entries,
-   then the ranges its mappers gave in address order: a short unsorted
-   head is sorted alone and merged with the sorted rest. */
-static void sortSpans(span *S, int64_t N) {
-  int64_t Head = 0; /* After the last descent. */
-  for (int64_t I = 1; I < N; ++I)
-    if (S[I - 1].Lo > S[I].Lo)
-      Head = I;
-  span Buf[64];
-  if (Head == 0)
-    return;
-  if (Head > 64) {
-    qsort(S, (size_t)N, sizeof *S, bySpan);
-    return;
-  }
-  qsort(S, (size_t)Head, sizeof *S, bySpan);
-  memcpy(Buf, S, sizeof *S * (size_t)Head);
-  int64_t A = 0, B = Head, O = 0;
-  while (A < Head)
-    S[O++] = B < N && S[B].Lo < Buf[A].Lo ? S[B++] : Buf[A++];
-}
-
-/* The construct's own ranges, sorted, with Hi turned into the running
-   maximum, so that an overlap test is one binary search. An ATTACH entry
-   maps no range (MapTypes.h). */
-static span *ownSpans(const omp_indirect_bulk *B,
-                      const omp_indirect_map_list *L, int64_t *N) {
-  span *S = omp_indirect_bulk_alloc(B, sizeof(span) * (size_t)L->Count);
-  int64_t K = 0;
-  for (int32_t I = 0; I < L->Count; ++I)
-    if (L->Sizes[I] > 0 &&
-        !(L->Types[I] & (OMP_INDIRECT_MAP_LITERAL | OMP_INDIRECT_MAP_ATTACH)))
-      S[K++] = (span){(uintptr_t)L->Begins[I],
-                      (uintptr_t)L->Begins[I] + (uintptr_t)L->Sizes[I]};
-  sortSpans(S, K);
-  for (int64_t I = 1; I < K; ++I)
-    if (S[I].Hi < S[I - 1].Hi)
-      S[I].Hi = S[I - 1].Hi;
-  *N = K;
-  return S;
-}
-
-static int overlaps(const span *S, int64_t N, uintptr_t Lo, uintptr_t Hi) {
-  if (N == 0 || Hi <= S[0].Lo || S[N - 1].Hi <= Lo)
-    return 0; /* Outside the hull of the spans (the last Hi is the max). */
-  int64_t A = 0, Z = N; /* First span with S.Lo >= Hi. */
-  while (A < Z) {
-    int64_t M = (A + Z) / 2;
-    if (S[M].Lo < Hi)
-      A = M + 1;
-    else
-      Z = M;
-  }
-  return A > 0 && S[A - 1].Hi > Lo;
-}
-
 /* ---- Entering constructs: classification. ---- */
 
 static int firstOwned(omp_indirect_owned *E, void *Ctx) {
@@ -135,16 +68,30 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
   }
 }
 
-/* Gives new pointee I its offset in the block (DevAt holds it until the
-   transfers' pass reaches it: Transfer.c) and its entry. Device copies
-   keep their host address's offset modulo 16 (alignment). */
+/* Gives new pointee I its offset in the block, and its entry. Device
+   copies keep their host address's offset modulo 16 (alignment). New
+   pointees are placed in their order, so the offsets follow from their
+   sizes alone (omp_indirect_bulk_offsets). */
 static inline __attribute__((always_inline)) uint64_t
 place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
   const omp_indirect_pointee *P = &B->D.P[I];
-  At += ((P->Lo & 15) - At) & 15;
-  B->DevAt[I] = (char *)(uintptr_t)At;
+  At = omp_indirect_bulk_align(At, P->Lo);
   omp_indirect_block_push(B->Block, P->Lo, (uint32_t)(P->Hi - P->Lo), At);
   return At + (P->Hi - P->Lo);
+}
+
+void omp_indirect_bulk_offsets(omp_indirect_bulk *B) {
+  B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
+  uint64_t At = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    B->DevAt[I] = NULL;
+    if (B->Class[I] != BULK_NEW)
+      continue;
+    At = omp_indirect_bulk_align(At, P->Lo);
+    B->DevAt[I] = (char *)(uintptr_t)At;
+    At += P->Hi - P->Lo;
+  }
 }
 
 /* One pass: classifies each pointee, places the new ones, and marks the
@@ -153,9 +100,9 @@ place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
    others are sorted, settled and placed again. Returns how many pointees
    are not new. */
 static int64_t classifyEnter(omp_indirect_bulk *B,
-                             const omp_indirect_map_list *L) {
+                             const omp_indirect_map_list *L, int *AnyChild) {
   int64_t NS, NC = 0;
-  span *S = ownSpans(B, L, &NS);
+  omp_indirect_span *S = omp_indirect_own_spans(B, L, &NS);
   int InOrder = 1;
   uintptr_t LastHi = 0;
   uint64_t At = 0;
@@ -174,7 +121,7 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     B->Class[I] = BULK_ITEM;
-    B->DevAt[I] = NULL;
+    *AnyChild |= P->Parent >= 0;
     if (B->Device < 0 || P->Lo == 0 || P->Lo >= P->Hi ||
         P->Hi - P->Lo > UINT32_MAX)
       continue;
@@ -195,7 +142,7 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
       continue;
     /* Mapped by the program (libomptarget's), or overlapping the
        construct's own entries: per item. */
-    if (overlaps(S, NS, P->Lo, P->Hi) ||
+    if (omp_indirect_spans_overlap(S, NS, P->Lo, P->Hi) ||
         omp_indirect_foreign_present(&Foreign, P->Lo, P->Hi))
       continue;
     B->Class[I] = BULK_NEW;
@@ -282,12 +229,16 @@ static void takeItems(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   }
 }
 
-/* New pointees keep their offsets (the transfers add the block's device
-   address as they stage each one); the rest are counted, or go per item,
-   in one more pass where there are any. */
+/* New pointees keep no device address until the transfers stage them,
+   and none at all where every pointee is new and its parent an item (the
+   transfers count the offsets again); the rest are counted, or go per
+   item, in one more pass where there are any. */
 static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
-  int64_t Rest = classifyEnter(B, L);
+  int AnyChild = 0;
+  int64_t Rest = classifyEnter(B, L, &AnyChild);
   allocateNew(B);
+  if (Rest || AnyChild)
+    omp_indirect_bulk_offsets(B);
   for (int64_t I = 0; Rest && I < B->D.NP; ++I) {
     if (B->Class[I] == BULK_NEW) {
       continue;
@@ -306,76 +257,6 @@ static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   takeItems(B, L);
 }
 
-/* ---- OMP_INDIRECT_DEBUG: why a pointee goes per item. ---- */
-
-#define EXPLAIN_MAX 16
-
-/* An owned pointee placed before this construct (Ctx: its block). */
-static int earlierOwned(omp_indirect_owned *E, void *Ctx) {
-  return omp_indirect_owned_block(E) != (omp_indirect_block *)Ctx;
-}
-
-/* The reason entering pointee I went per item, found again as the
-   classification found it (Foreign's lock held). */
-static const char *whyPerItem(omp_indirect_bulk *B, int64_t I,
-                              const span *S, int64_t NS,
-                              omp_indirect_foreign *F) {
-  const omp_indirect_pointee *P = &B->D.P[I];
-  if (B->Device < 0)
-    return "the construct runs on the host";
-  if (P->Lo == 0)
-    return "its pointer is NULL";
-  if (P->Lo >= P->Hi)
-    return "it is empty";
-  if (P->Hi - P->Lo > UINT32_MAX)
-    return "it is larger than 4 GiB";
-  if (omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, earlierOwned,
-                                 B->Block))
-    return "it overlaps a pointee an earlier construct placed, and is not "
-           "inside it";
-  if (P->Type & (OMP_INDIRECT_MAP_PRESENT | OMP_INDIRECT_MAP_OMPX_HOLD))
-    return "its map type has 'present' or 'ompx_hold'";
-  if (overlaps(S, NS, P->Lo, P->Hi))
-    return "it overlaps the construct's own entries";
-  if (omp_indirect_foreign_present(F, P->Lo, P->Hi))
-    return "libomptarget holds it (the program mapped it)";
-  return "it overlaps another new pointee of the construct";
-}
-
-/* Names each pointee that goes per item (the first EXPLAIN_MAX), and why.
-   \p Flat: the list's entries before the per-item ones were added. */
-static void explainPerItem(omp_indirect_bulk *B,
-                           const omp_indirect_map_list *L, int32_t Flat) {
-  int64_t NS = 0, Said = 0;
-  omp_indirect_map_list Own = *L;
-  Own.Count = Flat;
-  span *S =
-      B->Kind == OMP_INDIRECT_MAP_ENTER ? ownSpans(B, &Own, &NS) : NULL;
-  omp_indirect_foreign F;
-  if (S)
-    omp_indirect_foreign_begin(&F, B->Device);
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    if (B->Class[I] != BULK_ITEM || Said++ >= EXPLAIN_MAX)
-      continue;
-    const omp_indirect_pointee *P = &B->D.P[I];
-    const char *Why = S ? whyPerItem(B, I, S, NS, &F)
-                    : !P->Lo ? "its pointer is NULL"
-                             : "the runtime did not place it (libomptarget "
-                               "holds it, or it is not mapped)";
-    fprintf(stderr,
-            "omp-indirect: mapper: pointee [%p, %p) of entry %d goes per "
-            "item: %s\n",
-            (void *)P->Lo, (void *)P->Hi, P->Entry, Why);
-  }
-  if (S) {
-    omp_indirect_foreign_end(&F);
-    free(S);
-  }
-  if (Said > EXPLAIN_MAX)
-    fprintf(stderr, "omp-indirect: mapper: and %lld more per item\n",
-            (long long)(Said - EXPLAIN_MAX));
-}
-
 void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
                              omp_indirect_map_kind Kind,
                              omp_indirect_map_list *L) {
@@ -383,7 +264,7 @@ void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
   B->Device = omp_indirect_resolve_device(DeviceId);
   omp_indirect_scratch_tick();
   B->Class = omp_indirect_bulk_scratch(B, (size_t)B->D.NP);
-  B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
+  B->DevAt = NULL; /* Where needed (PlaceOwned.c, placeEnter). */
   B->NumItems = 0;
   B->Tops = omp_indirect_bulk_alloc(B, (size_t)B->D.NumEntries);
   memset(B->Tops, 0, (size_t)B->D.NumEntries);
@@ -396,5 +277,5 @@ void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,
   else
     omp_indirect_place_owned(B, L);
   if (omp_indirect_debug())
-    explainPerItem(B, L, Flat);
+    omp_indirect_place_explain(B, L, Flat);
 }

@@ -41,13 +41,43 @@ static void saveSlot(omp_indirect_bulk *B, int64_t I) {
   B->Saved[B->NumSaved++] = (omp_indirect_saved_slot){I, V};
 }
 
+/* Drops the groups the placement made. */
+void omp_indirect_place_ungroup(omp_indirect_bulk *B) {
+  for (int64_t K = 0; K < B->NumGroups; ++K)
+    B->Groups[K].Block->Mark = -1;
+  free(B->Groups);
+  B->Groups = NULL;
+  B->NumGroups = 0;
+  B->CapGroups = 0;
+}
+
+/* An exit keeps no device addresses while each owned pointee is its own
+   entry (TransferOwned.c finds them from the entries); once one is not,
+   those of pointees [0, N) are written from their entries. */
+static void needDevAt(omp_indirect_bulk *B, int64_t N) {
+  if (B->DevAt)
+    return;
+  B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
+  for (int64_t I = 0; I < N; ++I)
+    B->DevAt[I] = (B->Class[I] & BULK_KIND) == BULK_OWNED
+                      ? omp_indirect_owned_dev(B->Owner[I]) +
+                            (B->D.P[I].Lo - B->Owner[I]->Lo)
+                      : NULL;
+}
+
 /* Owned pointees get their device address (and, on exit, lose a
    reference, or all with `delete`); the rest go to L per item. */
 void omp_indirect_place_owned(omp_indirect_bulk *B,
                               omp_indirect_map_list *L) {
   B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
+  if (!Exit)
+    needDevAt(B, 0);
   uintptr_t Probed = 1;
+  /* Entries in increasing order are all different: each pointee's count is
+     then final once it is counted, and it needs no second pass. */
+  uintptr_t LastOwner = 0;
+  B->Distinct = 1;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     int64_t User = omp_indirect_bulk_user(B, I);
@@ -64,14 +94,30 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
         omp_indirect_block_pin(Blk);
         B->Pinned[B->NumPinned++] = Blk;
       }
-      B->Class[I] = BULK_OWNED;
-      B->DevAt[I] = omp_indirect_owned_dev(E) + (P->Lo - E->Lo);
       B->Owner[I] = E;
+      if (B->Distinct && (E->Lo != P->Lo || (uintptr_t)E <= LastOwner)) {
+        B->Distinct = 0;
+        needDevAt(B, I);
+      }
+      LastOwner = (uintptr_t)E;
+      uint64_t Off = (E->Where >> OMP_INDIRECT_BLOCK_ID_BITS) + (P->Lo - E->Lo);
+      if (B->DevAt)
+        B->DevAt[I] = Blk->Dev + Off;
       if (Exit) {
         if (User & OMP_INDIRECT_MAP_DELETE)
           E->Refs = 0;
         else if (E->Refs > 0)
           --E->Refs;
+      }
+      int Last = Exit && E->Refs == 0;
+      B->Class[I] = BULK_OWNED | (Last ? BULK_LAST : 0);
+      /* An exit's copies back, grouped as they are found (kept where
+         each pointee is named once: TransferOwned.c). */
+      if ((Last || (Exit && (User & OMP_INDIRECT_MAP_ALWAYS))) &&
+          (omp_indirect_bulk_motion(B, I) & OMP_INDIRECT_MAP_FROM)) {
+        B->Class[I] |= BULK_MOVES;
+        omp_indirect_group_add(B, &B->Groups, &B->NumGroups, &B->CapGroups,
+                               Blk, Off, Off + (P->Hi - P->Lo));
       }
       /* Its data will come back (its last reference went, or `always`, or
          an update from): before libomptarget copies the items back, with
@@ -82,14 +128,19 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
       continue;
     }
     B->Class[I] = BULK_ITEM;
-    B->DevAt[I] = NULL;
+    if (B->DevAt)
+      B->DevAt[I] = NULL;
     ++B->NumItems;
     if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
       omp_indirect_bulk_die(B, "out of host memory");
   }
-  /* What is left once the whole construct counted. */
-  for (int64_t I = 0; Exit && I < B->D.NP; ++I)
-    if (B->Class[I] == BULK_OWNED && B->Owner[I]->Refs == 0)
+  /* A pointee may be named twice: the transfers group again. */
+  if (!B->Distinct)
+    omp_indirect_place_ungroup(B);
+  /* What is left once the whole construct counted, where a pointee may be
+     named twice (the marks above are some of these). */
+  for (int64_t I = 0; Exit && !B->Distinct && I < B->D.NP; ++I)
+    if ((B->Class[I] & BULK_KIND) == BULK_OWNED && B->Owner[I]->Refs == 0)
       B->Class[I] |= BULK_LAST;
 }
 

@@ -141,6 +141,28 @@ static char *alwaysImageOf(const always_list *A, int64_t I) {
   return Lo < A->N && A->At[Lo] == I ? A->Img[Lo] : NULL;
 }
 
+/* transferEnter where every pointee is new and its parent is an item whose
+   image we fill (Done): each one's data into the block's host image at the
+   offset the placement gave it (counted again), its device address into
+   its parent's image. */
+static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
+                     char *Stage, char **TopImg, char *Rmw) {
+  omp_indirect_guard *G = omp_indirect_guard_current();
+  char *BlockDev = B->Block ? B->Block->Dev : NULL;
+  uint64_t At = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    At = omp_indirect_bulk_align(At, P->Lo);
+    omp_indirect_guard_copy(G, Stage + At, (void *)P->Lo, P->Hi - P->Lo);
+    Rmw[P->Entry] = 1;
+    void *Host = *P->Slot;
+    putPtr(TopImg[P->Entry] +
+               ((uintptr_t)P->Slot - (uintptr_t)L->Begins[P->Entry]),
+           BlockDev + At - (P->Lo - (uintptr_t)Host));
+    At += P->Hi - P->Lo;
+  }
+}
+
 /* One pass over the pointees: each new one's data into the block's host
    image, each pointer to a pointee into its parent's image (the block's,
    an item's, an `always` one's) or, for a pointee placed now whose parent
@@ -166,7 +188,16 @@ static void transferEnter(omp_indirect_bulk *B,
   char *Stage = omp_indirect_bulk_scratch(B, B->Total);
   char *BlockDev = B->Block ? B->Block->Dev : NULL;
   always_list Always = {0, 0, NULL, NULL};
-  for (int64_t I = 0; I < B->D.NP; ++I) {
+  if (!B->DevAt) { /* Every pointee new, its parent an item (Place.c). */
+    int32_t K = 0;
+    while (K < B->D.NumEntries && (!B->Tops[K] || Done[K]))
+      ++K;
+    if (K == B->D.NumEntries)
+      stageNew(B, L, Stage, TopImg, Rmw);
+    else
+      omp_indirect_bulk_offsets(B);
+  }
+  for (int64_t I = 0; B->DevAt && I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     int Class = B->Class[I];
     if (Class == BULK_NEW) {

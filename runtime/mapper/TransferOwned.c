@@ -23,11 +23,7 @@ static void putPtr(char *At, void *V) { memcpy(At, &V, sizeof V); }
 
 /* ---- Moving owned pointees, one copy per block. ---- */
 
-typedef struct group {
-  omp_indirect_block *Block;
-  uint64_t Lo, Hi; /* Span of the block that moves. */
-  char *Img;
-} group;
+typedef omp_indirect_group group;
 
 /* Whether owned pointee I moves in direction Dir. */
 typedef int (*select_fn)(const omp_indirect_bulk *B, int64_t I, int64_t Dir);
@@ -39,30 +35,16 @@ static inline __attribute__((always_inline)) int64_t
 groupByBlock(omp_indirect_bulk *B, select_fn Select,
                             int64_t Dir, group **Out) {
   group *G = NULL;
-  int64_t NG = 0, Cap = 0;
+  int64_t NG = 0;
+  size_t Cap = 0;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     if ((B->Class[I] & BULK_KIND) != BULK_OWNED || !Select(B, I, Dir))
       continue;
     B->Class[I] |= BULK_MOVES;
     omp_indirect_block *Blk = omp_indirect_owned_block(B->Owner[I]);
-    uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev), Hi;
-    Hi = Lo + (B->D.P[I].Hi - B->D.P[I].Lo);
-    int64_t K = Blk->Mark;
-    if (K < 0) {
-      if (NG == Cap) {
-        Cap = Cap ? 2 * Cap : 4;
-        G = realloc(G, sizeof *G * Cap);
-        if (!G)
-          omp_indirect_bulk_die(B, "out of host memory");
-      }
-      K = NG++;
-      G[K] = (group){Blk, Lo, Hi, NULL};
-      Blk->Mark = K;
-    }
-    if (Lo < G[K].Lo)
-      G[K].Lo = Lo;
-    if (Hi > G[K].Hi)
-      G[K].Hi = Hi;
+    uint64_t Lo = (uint64_t)(B->DevAt[I] - Blk->Dev);
+    omp_indirect_group_add(B, &G, &NG, &Cap, Blk, Lo,
+                           Lo + (B->D.P[I].Hi - B->D.P[I].Lo));
   }
   *Out = G;
   return NG;
@@ -90,6 +72,52 @@ static int moves(const omp_indirect_bulk *B, int64_t I, uintptr_t A,
   return 0;
 }
 
+/* The device span of the group the last pointee lay in: the next one
+   lies there too as a rule, and then neither its table entry nor its
+   block is read (groups are disjoint device memory). */
+typedef struct span {
+  uintptr_t Lo, Hi;
+  char *Img;
+} span;
+
+/* Moves the Dir data of moving pointee I between its image in its group's
+   image and the host. */
+static inline __attribute__((always_inline)) void
+moveOne(const omp_indirect_bulk *B, const group *G, omp_indirect_guard *Guard,
+        span *Sp, int64_t I, uintptr_t At, int64_t Dir) {
+  const omp_indirect_pointee *P = &B->D.P[I];
+  if (At - Sp->Lo >= Sp->Hi - Sp->Lo) {
+    const group *Gr = &G[omp_indirect_owned_block(B->Owner[I])->Mark];
+    Sp->Lo = (uintptr_t)Gr->Block->Dev + Gr->Lo;
+    Sp->Hi = (uintptr_t)Gr->Block->Dev + Gr->Hi;
+    Sp->Img = Gr->Img;
+  }
+  char *Img = Sp->Img + (At - Sp->Lo);
+  if (!(P->Type & Dir)) /* In part: its ranges. */
+    omp_indirect_bulk_overlay(B, I, Img, Dir, Dir == TO);
+  else if (Dir == TO)
+    omp_indirect_guard_copy(Guard, Img, (void *)P->Lo, P->Hi - P->Lo);
+  else
+    omp_indirect_guard_copy(Guard, (void *)P->Lo, Img, P->Hi - P->Lo);
+}
+
+/* Each group's image, read from the device in one copy. */
+static void fetchGroups(omp_indirect_bulk *B, group *G, int64_t NG) {
+  for (int64_t K = 0; K < NG; ++K) {
+    G[K].Img = omp_indirect_bulk_scratch(B, G[K].Hi - G[K].Lo);
+    omp_indirect_bulk_from(B, G[K].Img, G[K].Block->Dev + G[K].Lo,
+                           G[K].Hi - G[K].Lo);
+  }
+}
+
+static void freeGroups(group *G, int64_t NG) {
+  for (int64_t K = 0; K < NG; ++K) {
+    G[K].Block->Mark = -1;
+    omp_indirect_scratch_give(G[K].Img);
+  }
+  free(G);
+}
+
 /* Moves the Dir data of the owned pointees Select picks: from the device,
    one copy per block, scattered on the host; or to the device, one
    read-modify-write per block, with their children's device pointers set
@@ -98,37 +126,13 @@ static inline __attribute__((always_inline)) void
 moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
   group *G;
   int64_t NG = groupByBlock(B, Select, Dir, &G);
-  omp_indirect_guard_current()->Writing = Dir != TO;
-  for (int64_t K = 0; K < NG; ++K) {
-    G[K].Img = omp_indirect_bulk_scratch(B, G[K].Hi - G[K].Lo);
-    omp_indirect_bulk_from(B, G[K].Img, G[K].Block->Dev + G[K].Lo,
-                           G[K].Hi - G[K].Lo);
-  }
   omp_indirect_guard *Guard = omp_indirect_guard_current();
-  /* The device span of the group the last pointee lay in: the next one
-     lies there too as a rule, and then neither its table entry nor its
-     block is read (groups are disjoint device memory). */
-  uintptr_t SpanLo = 0, SpanHi = 0;
-  char *SpanImg = NULL;
-  for (int64_t I = 0; NG && I < B->D.NP; ++I) {
-    if (!(B->Class[I] & BULK_MOVES))
-      continue;
-    const omp_indirect_pointee *P = &B->D.P[I];
-    uintptr_t At = (uintptr_t)B->DevAt[I];
-    if (At - SpanLo >= SpanHi - SpanLo) {
-      const group *Gr = &G[omp_indirect_owned_block(B->Owner[I])->Mark];
-      SpanLo = (uintptr_t)Gr->Block->Dev + Gr->Lo;
-      SpanHi = (uintptr_t)Gr->Block->Dev + Gr->Hi;
-      SpanImg = Gr->Img;
-    }
-    char *Img = SpanImg + (At - SpanLo);
-    if (!(P->Type & Dir)) /* In part: its ranges. */
-      omp_indirect_bulk_overlay(B, I, Img, Dir, Dir == TO);
-    else if (Dir == TO)
-      omp_indirect_guard_copy(Guard, Img, (void *)P->Lo, P->Hi - P->Lo);
-    else
-      omp_indirect_guard_copy(Guard, (void *)P->Lo, Img, P->Hi - P->Lo);
-  }
+  Guard->Writing = Dir != TO;
+  fetchGroups(B, G, NG);
+  span Sp = {0, 0, NULL};
+  for (int64_t I = 0; NG && I < B->D.NP; ++I)
+    if (B->Class[I] & BULK_MOVES)
+      moveOne(B, G, Guard, &Sp, I, (uintptr_t)B->DevAt[I], Dir);
   Guard->Writing = 0;
   if (Dir == TO && NG) {
     for (int64_t I = 0; I < B->D.NP; ++I) {
@@ -145,11 +149,7 @@ moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
   }
   for (int64_t I = 0; NG && I < B->D.NP; ++I)
     B->Class[I] &= ~BULK_MOVES;
-  for (int64_t K = 0; K < NG; ++K) {
-    G[K].Block->Mark = -1;
-    omp_indirect_scratch_give(G[K].Img);
-  }
-  free(G);
+  freeGroups(G, NG);
 }
 
 /* Host pointers that a copy back overwrote with device ones are the host's
@@ -177,10 +177,42 @@ static int selectExit(const omp_indirect_bulk *B, int64_t I, int64_t Dir) {
          (omp_indirect_bulk_motion(B, I) & Dir);
 }
 
+/* An exit whose owned pointees are each named once (B->Distinct), with
+   the groups its placement made, in one pass after the copies back: each pointee's data is scattered, its slot
+   gets its host value (its parent came before it, and was scattered), and
+   it is released if its last reference went. The blocks are pinned until
+   the transfers end, so no release frees one meanwhile. */
+static void exitDistinct(omp_indirect_bulk *B) {
+  group *G = B->Groups; /* Made by the placement (PlaceOwned.c). */
+  int64_t NG = B->NumGroups;
+  B->Groups = NULL;
+  B->NumGroups = 0;
+  omp_indirect_guard *Guard = omp_indirect_guard_current();
+  Guard->Writing = 1;
+  fetchGroups(B, G, NG);
+  span Sp = {0, 0, NULL};
+  int64_t S = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    unsigned char Class = B->Class[I];
+    if (Class & BULK_MOVES) /* Its own entry (Distinct): at its start. */
+      moveOne(B, G, Guard, &Sp, I,
+              (uintptr_t)omp_indirect_owned_dev(B->Owner[I]), FROM);
+    restoreSlot(B, I, &S);
+    if ((Class & BULK_LAST) && B->Owner[I]->Refs == 0)
+      omp_indirect_owned_release(B->Owner[I]);
+  }
+  Guard->Writing = 0;
+  freeGroups(G, NG);
+}
+
 /* `from` data comes back, the host gets its pointers again, and pointees
    whose last reference went leave the table; a block goes with its last
    pointee. A pointee mapped twice in the construct is released once. */
 void omp_indirect_transfer_exit(omp_indirect_bulk *B) {
+  if (B->Distinct) {
+    exitDistinct(B);
+    return;
+  }
   moveOwned(B, selectExit, FROM);
   /* Each pointee once (marked -1 meanwhile): a release can free the block
      of the entries it names. */
