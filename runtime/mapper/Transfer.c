@@ -166,7 +166,15 @@ static void transferEnter(omp_indirect_bulk *B,
   char *Stage = omp_indirect_bulk_scratch(B, B->Total);
   char *BlockDev = B->Block ? B->Block->Dev : NULL;
   always_list Always = {0, 0, NULL, NULL};
-  for (int64_t I = 0; I < B->D.NP; ++I) {
+  /* No new pointee, no fresh item, no entry with pointees (Tops: every
+     pointee's chain starts at a top one of its entry) and `always`: the
+     pass would write nothing (a kernel on present data); it is skipped. */
+  int Acts = B->Total != 0;
+  for (int32_t K = 0; !Acts && K < L->Count; ++K)
+    Acts = Done[K];
+  for (int32_t K = 0; !Acts && K < B->D.NumEntries; ++K)
+    Acts = B->Tops[K] && (B->D.User[K] & OMP_INDIRECT_MAP_ALWAYS);
+  for (int64_t I = 0; Acts && I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     int Class = B->Class[I];
     if (Class == BULK_NEW) {
