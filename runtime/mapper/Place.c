@@ -150,11 +150,11 @@ place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
 /* One pass: classifies each pointee, places the new ones, and marks the
    entries whose items hold pointers to pointees (Tops). Candidates in
    address order and disjoint (arrays filled in order) need nothing more;
-   others are sorted, settled and placed again. Pointees owned already are
-   counted up. Returns how many pointees are neither new nor owned. */
+   others are sorted, settled and placed again. Returns how many pointees
+   are not new. */
 static int64_t classifyEnter(omp_indirect_bulk *B,
                              const omp_indirect_map_list *L) {
-  int64_t NS, NC = 0, NOwned = 0;
+  int64_t NS, NC = 0;
   span *S = ownSpans(B, L, &NS);
   int InOrder = 1;
   uintptr_t LastHi = 0;
@@ -185,12 +185,8 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
         ((E = omp_indirect_owned_find_next(B->Device, P->Lo, &B->Cursor)) ||
          omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, firstOwned,
                                     &E))) {
-      if (E->Lo == P->Lo && P->Hi <= E->Lo + E->Size) {
-        B->Class[I] = BULK_OWNED; /* Counted now: no second lookup. */
-        E->Refs++;
-        B->DevAt[I] = omp_indirect_owned_dev(E);
-        ++NOwned;
-      }
+      if (E->Lo == P->Lo && P->Hi <= E->Lo + E->Size)
+        B->Class[I] = BULK_OWNED;
       continue;
     }
     /* `present` must find it mapped already; `ompx_hold` counts apart:
@@ -231,7 +227,7 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
       }
   }
   B->Total = At;
-  return B->D.NP - NC - NOwned;
+  return B->D.NP - NC;
 }
 
 /* The block gets its device memory and joins the table (no libomptarget
@@ -287,16 +283,15 @@ static void takeItems(omp_indirect_bulk *B, omp_indirect_map_list *L) {
 }
 
 /* New pointees keep their offsets (the transfers add the block's device
-   address as they stage each one), owned ones were counted as they were
-   classified; the rest (the same range as a new one: counted; per item)
-   take one more pass where there are any. */
+   address as they stage each one); the rest are counted, or go per item,
+   in one more pass where there are any. */
 static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   int64_t Rest = classifyEnter(B, L);
   allocateNew(B);
   for (int64_t I = 0; Rest && I < B->D.NP; ++I) {
-    if (B->Class[I] == BULK_NEW || B->Class[I] == BULK_OWNED) {
+    if (B->Class[I] == BULK_NEW) {
       continue;
-    } else if (B->Class[I] == BULK_DUP) {
+    } else if (B->Class[I] == BULK_OWNED || B->Class[I] == BULK_DUP) {
       omp_indirect_owned *E =
           omp_indirect_owned_find_next(B->Device, B->D.P[I].Lo, &B->Cursor);
       E->Refs++;
