@@ -129,7 +129,7 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
        for no more than is mapped; else per item, lent for the call (the
        extension is libomptarget's to report). */
     if (AnyOwned &&
-        ((E = omp_indirect_owned_find(B->Device, P->Lo, &B->Cursor)) ||
+        ((E = omp_indirect_owned_find_next(B->Device, P->Lo, &B->Cursor)) ||
          omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, firstOwned,
                                     &E))) {
       if (E->Lo == P->Lo && P->Hi <= E->Lo + E->Size)

@@ -188,6 +188,14 @@ static void transferEnter(omp_indirect_bulk *B,
   char *Stage = omp_indirect_bulk_scratch(B, B->Total);
   char *BlockDev = B->Block ? B->Block->Dev : NULL;
   always_list Always = {0, 0, NULL, NULL};
+  /* No new pointee, no fresh item, no entry with pointees (Tops: every
+     pointee's chain starts at a top one of its entry) and `always`: the
+     pass would write nothing (a kernel on present data); it is skipped. */
+  int Acts = B->Total != 0;
+  for (int32_t K = 0; !Acts && K < L->Count; ++K)
+    Acts = Done[K];
+  for (int32_t K = 0; !Acts && K < B->D.NumEntries; ++K)
+    Acts = B->Tops[K] && (B->D.User[K] & OMP_INDIRECT_MAP_ALWAYS);
   if (!B->DevAt) { /* Every pointee new, its parent an item (Place.c). */
     int32_t K = 0;
     while (K < B->D.NumEntries && (!B->Tops[K] || Done[K]))
@@ -197,7 +205,7 @@ static void transferEnter(omp_indirect_bulk *B,
     else
       omp_indirect_bulk_offsets(B);
   }
-  for (int64_t I = 0; B->DevAt && I < B->D.NP; ++I) {
+  for (int64_t I = 0; Acts && B->DevAt && I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     int Class = B->Class[I];
     if (Class == BULK_NEW) {
