@@ -105,7 +105,10 @@ typedef struct omp_indirect_device_view {
   size_t num_images;
   unsigned char *on_device; ///< Per image: loaded on this device.
   uint64_t generation;      ///< Registry generation of the snapshot.
+  long snapshot_faults;     ///< Page faults of taking the snapshot.
 } omp_indirect_device_view;
+/// Minor page faults of the calling thread so far.
+long omp_indirect_thread_faults(void);
 /// Snapshots the registry, loads every image on \p DeviceId, and marks which
 /// have a device image there. Returns nonzero after an error message.
 int omp_indirect_view_device(int32_t DeviceId, omp_indirect_device_view *V);
@@ -115,12 +118,13 @@ void omp_indirect_view_free(omp_indirect_device_view *V);
 /// caller takes a new view and builds again.
 #define OMP_INDIRECT_RETRY 2
 /// Builds the sorted, deduplicated table of every image in \p V on
-/// \p DeviceId into *Out (malloc'd) and its length into *Size. *Out may be
+/// \p DeviceId into *Out (malloc'd: the snapshot's buffer of entries, which
+/// it takes from \p V) and its length into *Size. *Out may be
 /// larger than the table (*\p Bytes in all): the bytes after the rows,
 /// touched already, can serve the block's builder as scratch
 /// (omp_indirect_upload) before the caller shrinks it. Returns 0,
 /// OMP_INDIRECT_RETRY, or 1 after an error message.
-int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
+int omp_indirect_build_table(int DeviceId, omp_indirect_device_view *V,
                              __omp_offloading_fptr_map_ty **Out,
                              uint64_t *Size, size_t *Bytes);
 /// Called once per image by a constructor of each image whose device code
@@ -132,12 +136,20 @@ void __omp_indirect_image_calls_through_pointers(void);
 int omp_indirect_pointer_calls(void);
 /// Copies \p Table to the device and points every image of \p V on it at the
 /// copy (an empty table: a block without rows when omp_indirect_pointer_calls,
-/// else no block). The block's builder may use \p ScratchBytes at
-/// \p Scratch (or NULL) as scratch. Returns 0, OMP_INDIRECT_RETRY, or 1
-/// after an error message.
+/// else no block). Returns 0, OMP_INDIRECT_RETRY, or 1 after an error
+/// message.
 int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
-                        uint64_t Size, __omp_offloading_fptr_map_ty *Table,
-                        void *Scratch, size_t ScratchBytes);
+                        uint64_t Size, const __omp_offloading_fptr_map_ty *Table);
+/// omp_indirect_upload for \p Size rows at the start of the malloc'd
+/// *\p Buffer, which it turns into the table block in place
+/// (omp_indirect_device_table_build_in; realloc'd to the room that needs,
+/// *\p Buffer updated): the pages the rows and their pairs touched hold the
+/// block. On success *\p Buffer holds the block's host copy, which the
+/// caller keeps or frees (with no rows and no calls through pointers, no
+/// block: the images' pointers are cleared, *\p Buffer freed and NULL).
+int omp_indirect_upload_in_place(int32_t DeviceId,
+                                 const omp_indirect_device_view *V,
+                                 uint64_t Size, void **Buffer);
 /// The address on device \p DeviceId of the device copy of the global at
 /// \p HostAddr, a host shadow registered with libomptarget, or NULL when
 /// the device image lacks that global: libomptarget 16 then returns NULL,
@@ -154,12 +166,12 @@ int omp_indirect_prepared_devices(void);
 int omp_indirect_device_prepared(int DeviceId);
 /// \name Map-time translation (MapTimeTranslation.c)
 ///{
-/// Hands device \p DeviceId's new sorted table (malloc'd; ownership passes)
-/// to map-time translation, which drops the associations of functions the
-/// new table no longer maps the same way. \p NumDevices sizes its state.
+/// Hands the host copy of device \p DeviceId's new table block (malloc'd;
+/// ownership passes; NULL: no table) to map-time translation, which drops
+/// the associations of functions the new table no longer maps the same way.
+/// \p NumDevices sizes its state.
 void omp_indirect_map_time_set_table(int DeviceId, int NumDevices,
-                                     __omp_offloading_fptr_map_ty *Rows,
-                                     uint64_t N);
+                                     __omp_offloading_fptr_table_ty *Block);
 /// Before a kernel on \p DeviceId: every registered host function passed as
 /// an implicitly captured pointer (a size-0, non-literal kernel argument) is
 /// associated with its device copy in libomptarget's mapping table, so the

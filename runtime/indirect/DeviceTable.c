@@ -134,13 +134,14 @@ static void putStop(__omp_offloading_fptr_table_ty *T, char *Block,
     memcpy(Block + Offset, Opts->code_ranges, N * sizeof *Opts->code_ranges);
 }
 
-/* Chooses the multiplier and fills the slots of T. Returns 0 when no
-   multiplier gives a short enough probe, or out of memory (T then keeps no
-   slots). */
-static int buildHash(__omp_offloading_fptr_table_ty *T,
-                     const __omp_offloading_fptr_map_ty *Rows, uint64_t N,
-                     __omp_offloading_fptr_map_ty *Slots,
-                     const omp_indirect_table_options *Opts) {
+/* Chooses the multiplier for T (num_slots set) and sets hash_mul,
+   hash_shift and max_probe; leaves Order[0..N) in home order under it.
+   Count and Order: (num_slots + 1 + N) * 4 bytes of scratch. Returns 0 when
+   no multiplier gives a short enough probe (T unchanged). */
+static int chooseMultiplier(__omp_offloading_fptr_table_ty *T,
+                            const __omp_offloading_fptr_map_ty *Rows,
+                            uint64_t N, uint32_t *Count, uint32_t *Order,
+                            const omp_indirect_table_options *Opts) {
   uint64_t NumSlots = T->num_slots;
   unsigned Shift = 64 - (unsigned)__builtin_ctzll(NumSlots);
   const uint64_t *Muls = Multipliers;
@@ -149,14 +150,6 @@ static int buildHash(__omp_offloading_fptr_table_ty *T,
     Muls = &Opts->multiplier;
     NumMuls = 1;
   }
-  if (N > UINT32_MAX)
-    return 0; /* Indices are 32 bits: the binary search serves. */
-  size_t ScratchBytes = (NumSlots + 1 + N) * sizeof(uint32_t);
-  int Own = !Opts || !Opts->scratch || Opts->scratch_bytes < ScratchBytes;
-  uint32_t *Count = Own ? malloc(ScratchBytes) : Opts->scratch;
-  if (!Count)
-    return 0; /* Out of memory for the hash: the binary search still works. */
-  uint32_t *Order = Count + NumSlots + 1;
   uint64_t BestTotal = UINT64_MAX, BestMul = 0, BestLongest = 0, LastMul = 0;
   for (unsigned M = 0; M < NumMuls && BestTotal > N / GOOD_AVERAGE_PROBE;
        ++M) {
@@ -169,21 +162,53 @@ static int buildHash(__omp_offloading_fptr_table_ty *T,
     BestMul = LastMul;
     BestLongest = Longest;
   }
-  int Rc = 0;
-  if (BestTotal != UINT64_MAX) {
-    /* A later, worse try sorted over the best order: sort it again. */
-    if (LastMul != BestMul)
-      byHome(Rows, N, NumSlots, Shift, BestMul, Count, Order);
-    T->hash_mul = BestMul;
-    T->hash_shift = Shift;
-    T->max_probe = (uint32_t)BestLongest;
-    fill(Rows, Order, N, Shift, BestMul, Slots);
-    Rc = 1;
-  }
+  if (BestTotal == UINT64_MAX)
+    return 0;
+  /* A later, worse try sorted over the best order: sort it again. */
+  if (LastMul != BestMul)
+    byHome(Rows, N, NumSlots, Shift, BestMul, Count, Order);
+  T->hash_mul = BestMul;
+  T->hash_shift = Shift;
+  T->max_probe = (uint32_t)BestLongest;
+  return 1;
+}
+
+/* Chooses the multiplier and fills the slots of T. Returns 0 when no
+   multiplier gives a short enough probe, or out of memory (T then keeps no
+   slots). */
+static int buildHash(__omp_offloading_fptr_table_ty *T,
+                     const __omp_offloading_fptr_map_ty *Rows, uint64_t N,
+                     __omp_offloading_fptr_map_ty *Slots,
+                     const omp_indirect_table_options *Opts) {
+  if (N > UINT32_MAX)
+    return 0; /* Indices are 32 bits: the binary search serves. */
+  size_t ScratchBytes = (T->num_slots + 1 + N) * sizeof(uint32_t);
+  int Own = !Opts || !Opts->scratch || Opts->scratch_bytes < ScratchBytes;
+  uint32_t *Count = Own ? malloc(ScratchBytes) : Opts->scratch;
+  if (!Count)
+    return 0; /* Out of memory for the hash: the binary search still works. */
+  uint32_t *Order = Count + T->num_slots + 1;
+  int Rc = chooseMultiplier(T, Rows, N, Count, Order, Opts);
+  if (Rc)
+    fill(Rows, Order, N, T->hash_shift, T->hash_mul, Slots);
   if (Own)
     free(Count);
   return Rc;
 }
+
+/* Home slots for N rows: the power of two at least 2N, or none. */
+static uint64_t numSlots(uint64_t N, omp_indirect_lookup Lookup) {
+  uint64_t NumSlots = 0;
+  if (N && Lookup == OMP_INDIRECT_LOOKUP_HASH)
+    for (NumSlots = 2; NumSlots < 2 * N; NumSlots *= 2)
+      ;
+  return NumSlots;
+}
+
+/* Where the rows go in a block without hash slots. */
+#define ROWS_OFFSET                                                            \
+  ((OMP_INDIRECT_SLOTS_OFFSET + sizeof(__omp_offloading_fptr_map_ty) +       \
+    BLOCK_ALIGN - 1) & ~(uint64_t)(BLOCK_ALIGN - 1))
 
 void *omp_indirect_device_table_build_with(
     const __omp_offloading_fptr_map_ty *Rows, uint64_t N, size_t *Bytes,
@@ -196,17 +221,13 @@ void *omp_indirect_device_table_build_with(
       NumCode > (UINT64_MAX >> 8) ||
       !codeWellFormed(Opts->code_ranges, NumCode))
     return NULL;
-  uint64_t NumSlots = 0;
-  if (N && Opts->lookup == OMP_INDIRECT_LOOKUP_HASH)
-    for (NumSlots = 2; NumSlots < 2 * N; NumSlots *= 2)
-      ;
+  uint64_t NumSlots = numSlots(N, Opts->lookup);
   /* Room for the longest probe the builder accepts past the last home
      slot and one empty slot, or for one empty slot and the rows. */
   uint64_t SlotsEnd = OMP_INDIRECT_SLOTS_OFFSET +
                       (NumSlots + OMP_INDIRECT_MAX_PROBE_LIMIT + 1) *
                           sizeof *Rows;
-  uint64_t RowsOffset =
-      alignUp(OMP_INDIRECT_SLOTS_OFFSET + sizeof(__omp_offloading_fptr_map_ty));
+  uint64_t RowsOffset = ROWS_OFFSET;
   uint64_t RowsEnd = RowsOffset + N * sizeof *Rows;
   uint64_t Room = SlotsEnd > RowsEnd ? SlotsEnd : RowsEnd;
   uint64_t CodeBytes = NumCode * sizeof(omp_indirect_code_range);
@@ -252,4 +273,149 @@ void *omp_indirect_device_table_build_with(
 void *omp_indirect_device_table_build(const __omp_offloading_fptr_map_ty *Rows,
                                       uint64_t N, size_t *Bytes) {
   return omp_indirect_device_table_build_with(Rows, N, Bytes, NULL);
+}
+
+size_t omp_indirect_device_table_bytes(uint64_t N, uint64_t NumCodeRanges,
+                                       omp_indirect_lookup Lookup) {
+  if (N > (UINT64_MAX >> 8) || NumCodeRanges > (UINT64_MAX >> 8))
+    return 0;
+  uint64_t SlotsEnd =
+      OMP_INDIRECT_SLOTS_OFFSET + (numSlots(N, Lookup) +
+                                   OMP_INDIRECT_MAX_PROBE_LIMIT + 1) *
+                                      sizeof(__omp_offloading_fptr_map_ty);
+  uint64_t RowsEnd = ROWS_OFFSET + N * sizeof(__omp_offloading_fptr_map_ty);
+  return (size_t)(alignUp(SlotsEnd > RowsEnd ? SlotsEnd : RowsEnd) +
+                  NumCodeRanges * sizeof(omp_indirect_code_range));
+}
+
+/* Puts Rows[0..N) in the order Order gives (row I becomes the row at
+   Order[I]), in place, following each cycle; marks Order as it goes. */
+static void permute(__omp_offloading_fptr_map_ty *Rows, uint32_t *Order,
+                    uint64_t N) {
+  for (uint64_t I = 0; I < N; ++I) {
+    if (Order[I] == UINT32_MAX)
+      continue;
+    __omp_offloading_fptr_map_ty First = Rows[I];
+    for (uint64_t J = I;;) {
+      uint64_t K = Order[J];
+      Order[J] = UINT32_MAX;
+      if (K == I) {
+        Rows[J] = First;
+        break;
+      }
+      Rows[J] = Rows[K];
+      J = K;
+    }
+  }
+}
+
+/* Rows whose slots fillBackward computes at a time (on its stack). */
+#define FILL_CHUNK 512
+
+/* Fills the NumTotal slots at Slots, which overlay the rows Rows[0..N) in
+   home order (Slots is 128 bytes past Rows): each row goes to the first free
+   slot from its home, as fill() places it, and every other slot is zeroed.
+   From the last row to the first: row I's slot is never before slot I, so
+   it lies past every row not yet moved. Starts[C]: the first free slot
+   before chunk C of FILL_CHUNK rows. */
+static void fillBackward(__omp_offloading_fptr_map_ty *Rows, uint64_t N,
+                         unsigned Shift, uint64_t Mul,
+                         __omp_offloading_fptr_map_ty *Slots, uint64_t NumTotal,
+                         uint64_t *Starts) {
+  uint64_t Next = 0;
+  for (uint64_t I = 0; I < N; ++I) {
+    if (I % FILL_CHUNK == 0)
+      Starts[I / FILL_CHUNK] = Next;
+    uint64_t Home = home(Rows[I].host_ptr, Mul, Shift);
+    Next = (Home > Next ? Home : Next) + 1;
+  }
+  uint64_t Above = NumTotal; /* Slots from here on are written. */
+  for (uint64_t C = (N + FILL_CHUNK - 1) / FILL_CHUNK; C-- > 0;) {
+    uint64_t Lo = C * FILL_CHUNK, Hi = Lo + FILL_CHUNK < N ? Lo + FILL_CHUNK : N;
+    uint64_t Pos[FILL_CHUNK];
+    Next = Starts[C];
+    for (uint64_t I = Lo; I < Hi; ++I) {
+      uint64_t Home = home(Rows[I].host_ptr, Mul, Shift);
+      Pos[I - Lo] = Home > Next ? Home : Next;
+      Next = Pos[I - Lo] + 1;
+    }
+    for (uint64_t I = Hi; I-- > Lo;) {
+      __omp_offloading_fptr_map_ty Row = Rows[I];
+      uint64_t P = Pos[I - Lo];
+      memset(&Slots[P + 1], 0, (Above - P - 1) * sizeof *Slots);
+      Slots[P] = Row;
+      Above = P;
+    }
+  }
+  memset(Slots, 0, Above * sizeof *Slots);
+}
+
+/* The hash slots over the rows themselves (see
+   omp_indirect_device_table_build_in). Returns 0, with the rows as they
+   were, when no multiplier serves or out of memory. */
+static int buildHashIn(__omp_offloading_fptr_table_ty *T, char *Buf,
+                       uint64_t N, const omp_indirect_table_options *Opts) {
+  __omp_offloading_fptr_map_ty *Rows = (__omp_offloading_fptr_map_ty *)Buf;
+  if (N > UINT32_MAX - 1)
+    return 0; /* Indices are 32 bits, and one marks a moved row. */
+  uint32_t *Count = (uint32_t *)(Buf + N * sizeof *Rows);
+  uint32_t *Order = Count + T->num_slots + 1;
+  uint64_t *Starts = malloc((N / FILL_CHUNK + 1) * sizeof *Starts);
+  if (!Starts || !chooseMultiplier(T, Rows, N, Count, Order, Opts)) {
+    free(Starts);
+    return 0;
+  }
+  permute(Rows, Order, N);
+  fillBackward(Rows, N, T->hash_shift, T->hash_mul,
+               (__omp_offloading_fptr_map_ty *)(Buf + OMP_INDIRECT_SLOTS_OFFSET),
+               T->num_slots + T->max_probe + 1, Starts);
+  free(Starts);
+  return 1;
+}
+
+int omp_indirect_device_table_build_in(void *Buffer, uint64_t N,
+                                       size_t *Bytes,
+                                       const omp_indirect_table_options *Opts) {
+  static const omp_indirect_table_options Defaults;
+  if (!Opts)
+    Opts = &Defaults;
+  char *Buf = Buffer;
+  const __omp_offloading_fptr_map_ty *Rows = Buffer;
+  uint64_t NumCode = Opts->num_code_ranges;
+  if (!wellFormed(Rows, N) || N > (UINT64_MAX >> 8) ||
+      NumCode > (UINT64_MAX >> 8) ||
+      !codeWellFormed(Opts->code_ranges, NumCode))
+    return 1;
+  /* The header is written last: until then the rows' first 128 bytes are
+     where it goes. */
+  __omp_offloading_fptr_table_ty T = {0};
+  T.magic = OMP_INDIRECT_TABLE_MAGIC;
+  T.host_min = N ? (uint64_t)Rows[0].host_ptr : UINT64_MAX;
+  T.host_max = N ? (uint64_t)Rows[N - 1].host_ptr : 0;
+  T.num_slots = numSlots(N, Opts->lookup);
+  T.slots_offset = OMP_INDIRECT_SLOTS_OFFSET;
+  uint64_t End;
+  if (T.num_slots && buildHashIn(&T, Buf, N, Opts)) {
+    T.rows_offset = OMP_INDIRECT_SLOTS_OFFSET;
+    End = OMP_INDIRECT_SLOTS_OFFSET +
+          (T.num_slots + T.max_probe + 1) * sizeof *Rows;
+  } else { /* As in omp_indirect_device_table_build_with. */
+    T.num_slots = 0;
+    T.hash_mul = 0;
+    T.hash_shift = 0;
+    T.max_probe = 0;
+    T.num_rows = N;
+    T.rows_offset = ROWS_OFFSET;
+    memmove(Buf + ROWS_OFFSET, Buf, N * sizeof *Rows);
+    memset(Buf + OMP_INDIRECT_SLOTS_OFFSET, 0,
+           ROWS_OFFSET - OMP_INDIRECT_SLOTS_OFFSET);
+    End = ROWS_OFFSET + N * sizeof *Rows;
+  }
+  uint64_t CodeOffset = alignUp(End);
+  memset(Buf + End, 0, CodeOffset - End);
+  putStop(&T, Buf, CodeOffset, Opts);
+  T.total_bytes = CodeOffset + NumCode * sizeof(omp_indirect_code_range);
+  memcpy(Buf, &T, sizeof T);
+  *Bytes = (size_t)T.total_bytes;
+  return 0;
 }

@@ -67,4 +67,41 @@ void *omp_indirect_device_table_build_with(
 void *omp_indirect_device_table_build(const __omp_offloading_fptr_map_ty *Rows,
                                       uint64_t N, size_t *Bytes);
 
+/// The most bytes a block for \p N rows and \p NumCodeRanges code ranges
+/// takes (the longest probe the builder accepts): the room
+/// omp_indirect_device_table_build_in needs. 0 when too large.
+size_t omp_indirect_device_table_bytes(uint64_t N, uint64_t NumCodeRanges,
+                                       omp_indirect_lookup Lookup);
+
+/// Builds the block over the rows themselves, with no other large buffer:
+/// \p Buffer holds the \p N rows at its start (in the form
+/// omp_indirect_device_table_build_with wants) and has room for
+/// omp_indirect_device_table_bytes(N, Opts->num_code_ranges, Opts->lookup)
+/// bytes, of which those after the rows serve as the hash's scratch, so
+/// pages the caller touched already hold the block. On success the buffer
+/// holds the block (the same block the other builder gives), *\p Bytes its
+/// size, and the rows are gone (the slots hold them); returns 0. Returns
+/// nonzero, the rows untouched, when they or the ranges are not in form.
+/// \p Opts->scratch is not used. \p Opts may be NULL.
+int omp_indirect_device_table_build_in(void *Buffer, uint64_t N, size_t *Bytes,
+                                       const omp_indirect_table_options *Opts);
+
+/// The slot or row of the block \p T (in host memory) whose host_ptr is
+/// \p Key, or NULL: what the device lookup finds, for the host runtime.
+static inline const __omp_offloading_fptr_map_ty *
+omp_indirect_block_find(const __omp_offloading_fptr_table_ty *T,
+                        uint64_t Key) {
+  if (!Key || Key < T->host_min || Key > T->host_max)
+    return 0;
+  const __omp_offloading_fptr_map_ty *S =
+      (const __omp_offloading_fptr_map_ty *)((const char *)T + T->rows_offset);
+  if (!T->num_slots)
+    return omp_indirect_find_row(S, T->num_rows, Key);
+  S += (Key * T->hash_mul) >> T->hash_shift;
+  for (uint64_t I = 0; I <= T->max_probe && S[I].host_ptr; ++I)
+    if ((uint64_t)S[I].host_ptr == Key)
+      return &S[I];
+  return 0;
+}
+
 #endif /* OMP_INDIRECT_DEVICETABLE_H */

@@ -26,7 +26,7 @@
    size (docs/format.md, section 2), or 0 when it does not say (a table from
    before that field, or a damaged section). */
 static size_t unitLength(const omp_indirect_image *Image, size_t I) {
-  size_t Len = Image->entries[I].size;
+  size_t Len = Image->entries[I].tgt >> 32;
   return Len && Len <= Image->num_entries - I ? Len : 0;
 }
 
@@ -48,30 +48,32 @@ static size_t probeRun(int DeviceId, const omp_indirect_entry *Host, size_t I,
 
 /* Checks the device entries Dev[0..Len) of the unit table whose host
    entries start at entry I of the image, and appends their pairs to Out.
+   Out may overlay the image's entries, never ahead of them (each pair is
+   written after its entry was read, at the same place or before it).
    Returns nonzero after an error. */
 static int pairChunk(int DeviceId, const omp_indirect_image *Image, size_t Index,
                      size_t I, const omp_indirect_device_entry *Dev, size_t Len,
                      omp_indirect_pair *Out) {
   for (size_t K = 0; K < Len; ++K) {
-    const omp_indirect_entry_copy *H = &Image->entries[I + K];
+    omp_indirect_pair H = Image->entries[I + K];
     if (Dev[K].flags != OMP_DECLARE_TARGET_FPTR ||
-        Dev[K].reserved != H->reserved) {
+        Dev[K].reserved != (int32_t)(uint32_t)H.tgt) {
       omp_indirect_error(DeviceId,
                          "image '%s': FPTR entry %zu is '%s' on the host but "
                          "another function on the device; the host and device "
                          "compilations disagree",
-                         Image->name, I + K, H->name);
+                         Image->name, I + K, H.name);
       return 1;
     }
-    Out[I + K] = (omp_indirect_pair){(uint64_t)(uintptr_t)H->addr, Dev[K].addr,
-                                     Index, H->name};
+    Out[I + K] = (omp_indirect_pair){H.host, Dev[K].addr, Index, H.name};
   }
   return 0;
 }
 
 /* Reads the device copies of the image's entries, one unit's table per
    lookup (omp_get_mapped_ptr) and a copy per READ_CHUNK entries, checks them
-   against the host entries and appends the pairs to Out. */
+   against the host entries and appends the pairs to Out (which may overlay
+   the entries: see pairChunk). */
 static int pairImage(int DeviceId, const omp_indirect_device_view *V,
                      size_t Index, omp_indirect_pair *Out) {
   const omp_indirect_image *Image = &V->images[Index];
@@ -79,6 +81,7 @@ static int pairImage(int DeviceId, const omp_indirect_device_view *V,
   omp_indirect_device_entry Dev[READ_CHUNK];
   size_t I = 0, N = Image->num_entries;
   while (I < N) {
+    const char *Name = Image->entries[I].name; /* Read before Out covers it. */
     char *Begin = omp_indirect_device_global(&Host[I], DeviceId);
     if (!Begin && omp_indirect_registry_generation() != V->generation)
       return OMP_INDIRECT_RETRY; /* Closed meanwhile (ImageClose.c). */
@@ -90,7 +93,7 @@ static int pairImage(int DeviceId, const omp_indirect_device_view *V,
                          "disagree); compile every translation unit for this "
                          "offload target with the omp-indirect plugin and the "
                          "same options on both sides",
-                         Image->name, Image->entries[I].name);
+                         Image->name, Name);
       return 1;
     }
     size_t Len = unitLength(Image, I);
@@ -104,7 +107,7 @@ static int pairImage(int DeviceId, const omp_indirect_device_view *V,
         omp_indirect_error(DeviceId,
                            "image '%s': cannot read the FPTR table holding "
                            "'%s'",
-                           Image->name, Image->entries[I].name);
+                           Image->name, Name);
         return 1;
       }
       if (pairChunk(DeviceId, Image, Index, I + Done, Dev, Chunk, Out))
@@ -136,7 +139,7 @@ static int addPltAliases(int DeviceId, omp_indirect_pair **Pairs, size_t *N) {
   return 0;
 }
 
-int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
+int omp_indirect_build_table(int DeviceId, omp_indirect_device_view *V,
                              __omp_offloading_fptr_map_ty **Out,
                              uint64_t *Size, size_t *Bytes) {
   const omp_indirect_image *Images = V->images;
@@ -150,10 +153,10 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
     N += OnDevice[I] ? Images[I].num_entries : 0;
   if (!N)
     return 0;
-  omp_indirect_pair *Pairs = malloc(N * sizeof *Pairs);
-  int Failed = !Pairs;
-  if (Failed)
-    omp_indirect_error(DeviceId, "out of memory for %zu FPTR entries", N);
+  /* The pairs overwrite the snapshot's entries (ImageRegistry.h), at the
+     same place or, after an image that is not on this device, before. */
+  omp_indirect_pair *Pairs = Images[0].entries;
+  int Failed = 0;
   size_t At = 0;
   for (size_t I = 0; !Failed && I < NumImages; ++I) {
     if (!OnDevice[I])
@@ -161,6 +164,8 @@ int omp_indirect_build_table(int DeviceId, const omp_indirect_device_view *V,
     Failed = pairImage(DeviceId, V, I, Pairs + At);
     At += Images[I].num_entries;
   }
+  for (size_t I = 0; I < NumImages; ++I)
+    V->images[I].entries = NULL; /* Ours now: the view no longer frees it. */
   if (!Failed)
     Failed = addPltAliases(DeviceId, &Pairs, &N);
   /* The rows overwrite the pairs as the merge goes (TableMerge.h): the

@@ -138,10 +138,16 @@ int omp_indirect_registered_images(void) {
   return N;
 }
 
-/* Copies one registered image; returns nonzero when out of memory. */
-static int copyImage(const registered *R, omp_indirect_image *Out) {
+static size_t numEntries(const omp_indirect_image_desc *D) {
+  return D->entries_begin ? (size_t)(D->entries_end - D->entries_begin) : 0;
+}
+
+/* Copies one registered image, its entries as unpaired pairs to Entries;
+   returns nonzero when out of memory. */
+static int copyImage(const registered *R, size_t Index,
+                     omp_indirect_pair *Entries, omp_indirect_image *Out) {
   const omp_indirect_image_desc *D = R->desc;
-  size_t N = D->entries_begin ? (size_t)(D->entries_end - D->entries_begin) : 0;
+  size_t N = numEntries(D);
   Out->desc = D;
   Out->map_p = D->map_p;
   Out->num_entries = N;
@@ -149,14 +155,14 @@ static int copyImage(const registered *R, omp_indirect_image *Out) {
   Out->code_ranges = R->code_ranges;
   memcpy(Out->ranges, R->ranges, sizeof Out->ranges);
   Out->name = strdup(R->name);
-  Out->entries = N ? malloc(N * sizeof *Out->entries) : NULL;
-  if (!Out->name || (N && !Out->entries))
+  Out->entries = Entries;
+  if (!Out->name)
     return 1;
   for (size_t I = 0; I < N; ++I) {
     const omp_indirect_entry *E = &D->entries_begin[I];
-    Out->entries[I] = (omp_indirect_entry_copy){
-        E->addr, E->name, E->size <= UINT32_MAX ? (uint32_t)E->size : 0,
-        E->reserved};
+    Entries[I] = (omp_indirect_pair){
+        (uint64_t)(uintptr_t)E->addr,
+        omp_indirect_entry_fields(E->size, E->reserved), Index, E->name};
   }
   return 0;
 }
@@ -164,11 +170,21 @@ static int copyImage(const registered *R, omp_indirect_image *Out) {
 int omp_indirect_registry_snapshot(omp_indirect_image **Out, size_t *N,
                                    uint64_t *Gen) {
   pthread_mutex_lock(&RegistryLock);
-  size_t Count = NumImages;
+  size_t Count = NumImages, Total = 0;
+  for (size_t I = 0; I < Count; ++I)
+    Total += numEntries(Images[I].desc);
   omp_indirect_image *Copy = calloc(Count ? Count : 1, sizeof *Copy);
-  int Failed = !Copy;
-  for (size_t I = 0; !Failed && I < Count; ++I)
-    Failed = copyImage(&Images[I], &Copy[I]);
+  omp_indirect_pair *Entries = malloc((Total ? Total : 1) * sizeof *Entries);
+  int Failed = !Copy || !Entries;
+  if (Failed || !Count) { /* Then no image holds it. */
+    free(Entries);
+    Entries = NULL;
+  }
+  size_t At = 0;
+  for (size_t I = 0; !Failed && I < Count; ++I) {
+    Failed = copyImage(&Images[I], I, Entries + At, &Copy[I]);
+    At += Copy[I].num_entries;
+  }
   *Gen = atomic_load_explicit(&Generation, memory_order_relaxed);
   pthread_mutex_unlock(&RegistryLock);
   if (Failed) {
@@ -182,10 +198,10 @@ int omp_indirect_registry_snapshot(omp_indirect_image **Out, size_t *N,
 }
 
 void omp_indirect_registry_free(omp_indirect_image *Images, size_t N) {
-  for (size_t I = 0; I < N; ++I) {
+  for (size_t I = 0; I < N; ++I)
     free((char *)Images[I].name);
-    free(Images[I].entries);
-  }
+  if (N)
+    free(Images[0].entries); /* The one buffer of every image's entries. */
   free(Images);
 }
 

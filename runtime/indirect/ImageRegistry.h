@@ -44,15 +44,27 @@ void __omp_indirect_unregister_image(const omp_indirect_image_desc *Desc);
 int omp_indirect_registry_remove(const omp_indirect_image_desc *Desc,
                                  uintptr_t Ranges[8][2], unsigned *NumRanges);
 
-/// What a table build reads of one host FPTR entry (omp_indirect_entry
-/// without its flags, the size narrowed): 24 bytes where the entry takes
-/// 32, so the registry's copy of 65,536 entries touches 1.5 MiB, not 2.
-typedef struct omp_indirect_entry_copy {
-  void *addr;       ///< Function address.
+/// One {host, device} pair of an indirect function, as a table build reads
+/// it (TableMerge.h). The registry's snapshot writes the host half of every
+/// entry of every image into one buffer of pairs, with the entry's size and
+/// name hash where the device address goes (omp_indirect_entry_fields);
+/// the build then fills in the device addresses in place and merges the
+/// pairs into rows over the same buffer: 65,536 entries touch 2 MiB once,
+/// where a separate copy of the entries took 1.5 MiB more.
+typedef struct omp_indirect_pair {
+  uint64_t host; ///< Function address on the host.
+  /// Before pairing: the entry's size (high 32 bits, 0 where it does not
+  /// fit) and the hash of its name (low 32 bits); then the device address.
+  uint64_t tgt;
+  size_t image;     ///< Index into the images the pairs came from.
   const char *name; ///< Symbol name (the image's memory: for messages).
-  uint32_t size;    ///< The entry's size, or 0 where it does not fit.
-  int32_t reserved; ///< Hash of the name.
-} omp_indirect_entry_copy;
+} omp_indirect_pair;
+
+/// The size and name hash a snapshot keeps in an unpaired pair's tgt.
+static inline uint64_t omp_indirect_entry_fields(uint64_t Size,
+                                                 int32_t Reserved) {
+  return (Size <= UINT32_MAX ? Size << 32 : 0) | (uint32_t)Reserved;
+}
 
 /// A copy of one registered image, taken under the registry lock, so that a
 /// table can be built from it while another thread runs dlclose.
@@ -60,7 +72,9 @@ typedef struct omp_indirect_image {
   const omp_indirect_image_desc *desc; ///< Key; never dereferenced after copy.
   const char *name;                    ///< File name (shared with registry).
   void **map_p;                        ///< Host shadow (key for libomptarget).
-  omp_indirect_entry_copy *entries;    ///< Copy of the image's FPTR entries.
+  /// The image's FPTR entries as unpaired pairs, in the snapshot's one
+  /// buffer (images[0].entries is its start; NULL once a build took it).
+  omp_indirect_pair *entries;
   size_t num_entries;
   uintptr_t ranges[8][2];              ///< The image's loaded segments.
   unsigned num_ranges;
@@ -70,8 +84,9 @@ typedef struct omp_indirect_image {
 /// The current generation: 0 before any image registered.
 uint64_t omp_indirect_registry_generation(void);
 
-/// Copies the registry into *Images (malloc'd, *N of them) and returns the
-/// generation it reflects. Returns nonzero (after a message) when out of
+/// Copies the registry into *Images (malloc'd, *N of them), every image's
+/// FPTR entries into one buffer of pairs (images[0].entries), and returns
+/// the generation it reflects. Returns nonzero (after a message) when out of
 /// memory.
 int omp_indirect_registry_snapshot(omp_indirect_image **Images, size_t *N,
                                    uint64_t *Generation);

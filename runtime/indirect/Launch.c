@@ -32,8 +32,7 @@ static _Atomic uint64_t *Built;     /* Per device: generation uploaded. */
 static unsigned char *HasTable;     /* Per device: a table was uploaded. */
 static _Atomic long *BuildFaults;   /* Per device: page faults of the last. */
 
-/* Minor page faults of the calling thread so far. */
-static long threadFaults(void) {
+long omp_indirect_thread_faults(void) {
   struct rusage U;
   return getrusage(RUSAGE_THREAD, &U) ? 0 : U.ru_minflt;
 }
@@ -69,27 +68,30 @@ static int upload(int DeviceId) {
   if (omp_indirect_view_device(DeviceId, &V))
     return 1;
   omp_indirect_report_unregistered_images();
-  /* The build's own page faults, from the first read of the device tables
-     to the table's copy on the device (the device's initialisation, and
-     the loading of its images, came before). */
-  long Faults = threadFaults();
+  /* The build's own page faults: the registry's snapshot (whose buffer the
+     pairs and rows reuse), then from the first read of the device tables to
+     the table's copy on the device (the device's initialisation, and the
+     loading of its images, came between and are not counted). */
+  long Faults = omp_indirect_thread_faults() - V.snapshot_faults;
   __omp_offloading_fptr_map_ty *Table;
   uint64_t Size;
-  size_t Bytes;
+  size_t Bytes; /* The buffer's touched size: the block gets its own. */
   int Rc = omp_indirect_build_table(DeviceId, &V, &Table, &Size, &Bytes);
-  /* An empty table is uploaded to clear one uploaded before (the images
-     with indirect functions were closed), and where device code calls
-     through pointers: its code ranges make a call of host code stop. */
+  /* The block is built over the rows, in the pages their pairs touched
+     (omp_indirect_upload_in_place), and its host copy stays for map-time
+     translation. An empty table is uploaded to clear one uploaded before
+     (the images with indirect functions were closed), and where device
+     code calls through pointers: its code ranges make a call of host code
+     stop. */
+  void *Block = Table;
+  int Uploaded = 0;
   if (!Rc && (Size || HasTable[DeviceId] || omp_indirect_pointer_calls())) {
-    /* The block's builder uses the pages after the rows as scratch. */
-    size_t RowBytes = Size * sizeof *Table;
-    Rc = omp_indirect_upload(DeviceId, &V, Size, Table,
-                             Bytes > RowBytes ? (char *)Table + RowBytes : NULL,
-                             Bytes > RowBytes ? Bytes - RowBytes : 0);
+    Uploaded = 1;
+    Rc = omp_indirect_upload_in_place(DeviceId, &V, Size, &Block);
     if (!Rc) {
       HasTable[DeviceId] = 1;
       atomic_fetch_add_explicit(&Uploads[DeviceId], 1, memory_order_relaxed);
-      Faults = threadFaults() - Faults;
+      Faults = omp_indirect_thread_faults() - Faults;
       atomic_store_explicit(&BuildFaults[DeviceId], Faults,
                             memory_order_relaxed);
       if (omp_indirect_debug())
@@ -100,17 +102,14 @@ static int upload(int DeviceId) {
     }
   }
   if (Rc) {
-    free(Table);
+    free(Block);
   } else {
-    /* Map-time translation keeps the table (MapTimeTranslation.c), and
-       only the rows of it. */
-    if (Table && Bytes > Size * sizeof *Table) {
-      __omp_offloading_fptr_map_ty *Rows =
-          realloc(Table, Size ? Size * sizeof *Table : sizeof *Table);
-      if (Rows)
-        Table = Rows;
+    /* Map-time translation keeps the block's host copy (NULL: none). */
+    if (!Uploaded) {
+      free(Block); /* Rows that were never made a block: no table. */
+      Block = NULL;
     }
-    omp_indirect_map_time_set_table(DeviceId, deviceCount(), Table, Size);
+    omp_indirect_map_time_set_table(DeviceId, deviceCount(), Block);
     atomic_store_explicit(&Built[DeviceId], V.generation,
                           memory_order_release);
   }

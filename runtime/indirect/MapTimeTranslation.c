@@ -25,6 +25,7 @@
  * the device. docs/runtime.md lists them.
  *
  *===----------------------------------------------------------------------===*/
+#include "DeviceTable.h"
 #include "MapTypes.h"
 #include "OmpIndirectRT.h"
 
@@ -35,9 +36,12 @@
 #include <string.h>
 
 typedef struct device_rows {
-  __omp_offloading_fptr_map_ty *rows; /* Sorted by host address. */
+  /* The host copy of the device's table block (DeviceTable.h), or NULL. */
+  __omp_offloading_fptr_table_ty *block;
+  /* Its rows or hash slots (host_ptr 0: an empty slot), n of them. */
+  const __omp_offloading_fptr_map_ty *rows;
   uint64_t n;
-  unsigned char *state; /* Per row: a row_state. */
+  unsigned char *state; /* Per row or slot: a row_state. */
   /* [lo, hi]: the rows' host addresses, read without the lock to pass over
      arguments that cannot be functions (most data pointers). */
   _Atomic uint64_t lo, hi;
@@ -58,8 +62,14 @@ static device_rows *_Atomic Devices; /* Set once; NumDevices before it. */
 static int NumDevices;
 
 void omp_indirect_map_time_set_table(int DeviceId, int Count,
-                                     __omp_offloading_fptr_map_ty *Rows,
-                                     uint64_t N) {
+                                     __omp_offloading_fptr_table_ty *Block) {
+  const __omp_offloading_fptr_map_ty *Rows =
+      Block ? (const __omp_offloading_fptr_map_ty *)((const char *)Block +
+                                                     Block->rows_offset)
+            : NULL;
+  uint64_t N = !Block            ? 0
+               : Block->num_slots ? Block->num_slots + Block->max_probe + 1
+                                  : Block->num_rows;
   unsigned char *State = N ? calloc(N, 1) : NULL;
   pthread_mutex_lock(&Lock);
   if (!atomic_load_explicit(&Devices, memory_order_relaxed) && Count > 0) {
@@ -69,7 +79,7 @@ void omp_indirect_map_time_set_table(int DeviceId, int Count,
   }
   if (DeviceId < 0 || DeviceId >= NumDevices || (N && !State)) {
     pthread_mutex_unlock(&Lock);
-    free(Rows); /* Out of memory: pointers then rely on the call-time lookup. */
+    free(Block); /* Out of memory: pointers then rely on the call-time lookup. */
     free(State);
     return;
   }
@@ -79,20 +89,21 @@ void omp_indirect_map_time_set_table(int DeviceId, int Count,
       continue;
     const __omp_offloading_fptr_map_ty *Old = &D->rows[I];
     const __omp_offloading_fptr_map_ty *New =
-        omp_indirect_find_row(Rows, N, Old->host_ptr);
+        Block ? omp_indirect_block_find(Block, Old->host_ptr) : NULL;
     if (New && New->tgt_ptr == Old->tgt_ptr)
       State[New - Rows] = ROW_ASSOCIATED; /* Still right: keep it. */
     else
       omp_target_disassociate_ptr((void *)(uintptr_t)Old->host_ptr, DeviceId);
   }
-  free(D->rows);
+  free(D->block);
   free(D->state);
+  D->block = Block;
   D->rows = Rows;
   D->n = N;
   D->state = State;
-  atomic_store_explicit(&D->lo, N ? (uint64_t)Rows[0].host_ptr : UINT64_MAX,
+  atomic_store_explicit(&D->lo, Block ? Block->host_min : UINT64_MAX,
                         memory_order_relaxed);
-  atomic_store_explicit(&D->hi, N ? (uint64_t)Rows[N - 1].host_ptr : 0,
+  atomic_store_explicit(&D->hi, Block ? Block->host_max : 0,
                         memory_order_relaxed);
   pthread_mutex_unlock(&Lock);
 }
@@ -127,8 +138,10 @@ void omp_indirect_map_time_translate(int DeviceId,
   for (; I < Args->NumArgs; ++I) {
     if (!candidate(Args, I, D))
       continue;
-    const __omp_offloading_fptr_map_ty *R = omp_indirect_find_row(
-        D->rows, D->n, (uint64_t)(uintptr_t)Args->ArgPtrs[I]);
+    const __omp_offloading_fptr_map_ty *R =
+        D->block ? omp_indirect_block_find(
+                       D->block, (uint64_t)(uintptr_t)Args->ArgPtrs[I])
+                 : NULL;
     unsigned char *State = R ? &D->state[R - D->rows] : NULL;
     if (!State || *State != ROW_UNSEEN)
       continue;

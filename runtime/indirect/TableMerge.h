@@ -13,13 +13,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// One {host, device} pair read from an image, before merging.
-typedef struct omp_indirect_pair {
-  uint64_t host, tgt;
-  size_t image;     ///< Index into the images the pairs came from.
-  const char *name; ///< The function's name, for messages.
-} omp_indirect_pair;
-
 /// Drops the pairs whose device address is their host address (never a
 /// device copy), sorts the rest by host address, and writes one row per host
 /// address to

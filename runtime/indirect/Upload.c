@@ -69,59 +69,50 @@ int omp_indirect_pointer_calls(void) {
   return atomic_load_explicit(&PointerCalls, memory_order_acquire);
 }
 
-/* Builds the block of Table, with the code ranges of V's images, and copies
-   it to a new allocation on the device: *Dev, or NULL for an empty table in
-   a program whose device code makes no call through a pointer. Returns
-   nonzero after an error. */
-static int copyBlock(int32_t DeviceId, const omp_indirect_device_view *V,
-                     uint64_t Size, const __omp_offloading_fptr_map_ty *Table,
-                     void *Scratch, size_t ScratchBytes, void **Dev) {
-  *Dev = NULL;
-  if (!Size && !omp_indirect_pointer_calls())
-    return 0;
-  omp_indirect_table_options Opts = {.lookup = lookupFromEnv(),
-                                     .scratch = Scratch,
-                                     .scratch_bytes = ScratchBytes};
-  if (omp_indirect_host_call_stop_options(DeviceId, V, &Opts))
-    return 1;
-  size_t Bytes = 0;
-  void *Block = omp_indirect_device_table_build_with(Table, Size, &Bytes, &Opts);
-  free((void *)Opts.code_ranges);
-  if (!Block) {
-    omp_indirect_error(DeviceId,
-                       "cannot build the FPTR table block (%llu entries): out "
-                       "of memory",
-                       (unsigned long long)Size);
-    return 1;
-  }
+/* The lookup's options for V on DeviceId: the code ranges of V's images
+   (malloc'd: free Opts->code_ranges). Returns nonzero after an error. */
+static int tableOptions(int32_t DeviceId, const omp_indirect_device_view *V,
+                        omp_indirect_table_options *Opts) {
+  *Opts = (omp_indirect_table_options){.lookup = lookupFromEnv()};
+  return omp_indirect_host_call_stop_options(DeviceId, V, Opts);
+}
+
+/* Copies the Bytes of Block to a new allocation on the device, *Dev.
+   Returns nonzero after an error. */
+static int copyBlock(int32_t DeviceId, const void *Block, size_t Bytes,
+                     uint64_t Size, void **Dev) {
   *Dev = allocTable(Bytes, DeviceId);
-  int Rc = 0;
   if (!*Dev) {
     omp_indirect_error(DeviceId,
                        "cannot allocate %zu bytes of device memory for the "
                        "FPTR table (%llu entries)",
                        Bytes, (unsigned long long)Size);
-    Rc = 1;
-  } else if (omp_target_memcpy(*Dev, Block, Bytes, 0, 0, DeviceId,
-                               omp_get_initial_device())) {
+    return 1;
+  }
+  if (omp_target_memcpy(*Dev, Block, Bytes, 0, 0, DeviceId,
+                        omp_get_initial_device())) {
     omp_indirect_error(DeviceId,
                        "cannot copy the FPTR table (%zu bytes) to the device",
                        Bytes);
     omp_target_free(*Dev, DeviceId);
-    Rc = 1;
+    return 1;
   }
-  free(Block);
-  return Rc;
+  return 0;
 }
 
-int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
-                        uint64_t Size, __omp_offloading_fptr_map_ty *Table,
-                        void *Scratch, size_t ScratchBytes) {
-  void *Dev;
-  if (copyBlock(DeviceId, V, Size, Table, Scratch, ScratchBytes, &Dev))
-    return 1;
-  /* Every image's lookup reads its own globals. No kernel runs on this
-     device from code compiled with the plugin until we return. */
+static int outOfMemory(int32_t DeviceId, uint64_t Size) {
+  omp_indirect_error(DeviceId,
+                     "cannot build the FPTR table block (%llu entries): out "
+                     "of memory",
+                     (unsigned long long)Size);
+  return 1;
+}
+
+/* Every image's lookup reads its own globals: points those of V's images on
+   DeviceId at Dev. No kernel runs on this device from code compiled with
+   the plugin until we return. */
+static int pointImages(int32_t DeviceId, const omp_indirect_device_view *V,
+                       void *Dev) {
   for (size_t I = 0; I < V->num_images; ++I) {
     if (!V->on_device[I])
       continue;
@@ -134,6 +125,55 @@ int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
   return 0;
 }
 
+int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
+                        uint64_t Size, const __omp_offloading_fptr_map_ty *Table) {
+  void *Dev = NULL;
+  if (Size || omp_indirect_pointer_calls()) {
+    omp_indirect_table_options Opts;
+    if (tableOptions(DeviceId, V, &Opts))
+      return 1;
+    size_t Bytes = 0;
+    void *Block =
+        omp_indirect_device_table_build_with(Table, Size, &Bytes, &Opts);
+    free((void *)Opts.code_ranges);
+    if (!Block)
+      return outOfMemory(DeviceId, Size);
+    int Rc = copyBlock(DeviceId, Block, Bytes, Size, &Dev);
+    free(Block);
+    if (Rc)
+      return Rc;
+  }
+  return pointImages(DeviceId, V, Dev);
+}
+
+int omp_indirect_upload_in_place(int32_t DeviceId,
+                                 const omp_indirect_device_view *V,
+                                 uint64_t Size, void **Buffer) {
+  if (!Size && !omp_indirect_pointer_calls()) {
+    free(*Buffer);
+    *Buffer = NULL;
+    return pointImages(DeviceId, V, NULL); /* Clears a table from before. */
+  }
+  omp_indirect_table_options Opts;
+  if (tableOptions(DeviceId, V, &Opts))
+    return 1;
+  size_t Room = omp_indirect_device_table_bytes(Size, Opts.num_code_ranges,
+                                                Opts.lookup);
+  /* Growing a large buffer (mremap) touches none of its new pages. */
+  void *Buf = Room ? realloc(*Buffer, Room) : NULL;
+  if (Buf)
+    *Buffer = Buf;
+  size_t Bytes = 0;
+  int Rc = !Buf || omp_indirect_device_table_build_in(Buf, Size, &Bytes, &Opts);
+  free((void *)Opts.code_ranges);
+  if (Rc)
+    return outOfMemory(DeviceId, Size);
+  void *Dev;
+  if (copyBlock(DeviceId, Buf, Bytes, Size, &Dev))
+    return 1;
+  return pointImages(DeviceId, V, Dev);
+}
+
 /* libomptarget: with no arguments, it only initializes the device and loads
    every registered image onto it, which we need before reading globals. */
 void __tgt_target_data_begin_mapper(void *Loc, int64_t DeviceId, int32_t N,
@@ -142,9 +182,11 @@ void __tgt_target_data_begin_mapper(void *Loc, int64_t DeviceId, int32_t N,
                                     void **Mappers);
 
 int omp_indirect_view_device(int32_t DeviceId, omp_indirect_device_view *V) {
+  long Faults = omp_indirect_thread_faults();
   if (omp_indirect_registry_snapshot(&V->images, &V->num_images,
                                      &V->generation))
     return 1;
+  V->snapshot_faults = omp_indirect_thread_faults() - Faults;
   /* After the snapshot: libomptarget registered every image in it first (its
      constructor runs before ours), so this loads all of them. */
   __tgt_target_data_begin_mapper(NULL, DeviceId, 0, NULL, NULL, NULL, NULL,
@@ -176,7 +218,7 @@ int32_t __tgt_rtl_set_function_ptr_map(int32_t DeviceId, uint64_t Size,
     omp_indirect_device_view V;
     if (omp_indirect_view_device(DeviceId, &V))
       return 1;
-    Rc = omp_indirect_upload(DeviceId, &V, Size, Table, NULL, 0);
+    Rc = omp_indirect_upload(DeviceId, &V, Size, Table);
     omp_indirect_view_free(&V);
   } while (Rc == OMP_INDIRECT_RETRY);
   return Rc;

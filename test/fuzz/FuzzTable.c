@@ -146,10 +146,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     Images[J].num_ranges = 1;
     check(Images[J].num_entries == S.num_entries[I], "entries copied", I);
     for (size_t E = 0; E < Images[J].num_entries; ++E) {
-      unsigned K = (unsigned)Images[J].entries[E].reserved;
+      /* An unpaired pair: the name hash in the low half of tgt. */
+      unsigned K = (uint32_t)Images[J].entries[E].tgt;
+      check(Images[J].entries[E].image == J, "entry's image index", J);
       Pairs[NumPairs++] = (omp_indirect_pair){
-          (uint64_t)(uintptr_t)Images[J].entries[E].addr, devAddr(&S, I, K), J,
-          "f"};
+          Images[J].entries[E].host, devAddr(&S, I, K), J, "f"};
     }
   }
   __omp_offloading_fptr_map_ty Map[MaxImages * MaxEntries];
@@ -166,12 +167,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     size_t Bytes;
     void *Block = omp_indirect_device_table_build_with(Map, Len, &Bytes, &Opts);
     check(Block != NULL, "table block built", 0);
+    /* Built over the rows themselves (Launch.c's way): the same block, and
+       the host-side find agrees with the device lookup below. */
+    size_t Room = omp_indirect_device_table_bytes(Len, 0, Opts.lookup);
+    char *InPlace = malloc(Room);
+    check(InPlace != NULL && Room >= Bytes, "room for the block", 0);
+    memset(InPlace, 0xA5, Room); /* Scratch and slots start dirty. */
+    memcpy(InPlace, Map, Len * sizeof *Map);
+    size_t InBytes = 0;
+    check(!omp_indirect_device_table_build_in(InPlace, Len, &InBytes, &Opts),
+          "block built in place", 0);
+    check(InBytes == Bytes && !memcmp(InPlace, Block, Bytes),
+          "the same block in place", 0);
     __omp_offloading_fptr_map_p = Block;
     for (unsigned K = 0; K < NumFns; ++K) {
       uint64_t Want = expected(&S, K), Key = hostAddr(&S, K);
       uint64_t Got = (uint64_t)(uintptr_t)__kmpc_target_translate_fptr(
           (void *)(uintptr_t)Key);
       check(Got == (Want ? Want : Key), "lookup of a host function", K);
+      const __omp_offloading_fptr_map_ty *Found = omp_indirect_block_find(
+          (const __omp_offloading_fptr_table_ty *)InPlace, Key);
+      check(Want ? Found && (uint64_t)Found->tgt_ptr == Want : !Found,
+            "host-side find in the block", K);
       uint64_t Other = Key + 8; /* Never a registered address. */
       check((uint64_t)(uintptr_t)__kmpc_target_translate_fptr(
                 (void *)(uintptr_t)Other) == Other,
@@ -180,6 +197,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     check(__kmpc_target_translate_fptr(NULL) == NULL, "NULL", 0);
     __omp_offloading_fptr_map_p = NULL;
     free(Block);
+    free(InPlace);
   }
   omp_indirect_registry_free(Images, N);
   /* Close everything: the next input starts from an empty registry. */

@@ -1,16 +1,16 @@
-// The page faults of the first table build, from the first read of the
-// device tables to the block's copy on the device (the runtime counts them,
-// getrusage's ru_minflt of the launching thread; device initialisation and
-// the loading of the images come before and do not count), for 2048
-// indirect functions. What the build touches per function: the pair (32
-// bytes; the rows overwrite the pairs, and the hash's order and counts go
-// in the pairs' pages after the rows when they fit), the slots in the block
-// and their device copy (32 to 64 each). About 100 to 160 bytes, 50 to 80
-// pages at 2048 (51 measured; the registry's copy of the host entries
-// comes before); the bound, 48 + 2048 * 256 / 4096 = 176 pages,
-// leaves room for the allocator's own pages and fails if the build goes
-// back to copying the table several times over (it took about 300 bytes
-// per function).
+// The page faults of the first table build: the registry's snapshot, then
+// from the first read of the device tables to the block's copy on the
+// device (the runtime counts them, getrusage's ru_minflt of the launching
+// thread; device initialisation and the loading of the images come between
+// and do not count), for 2048 indirect functions. What the build touches
+// per function: the snapshot's pair (32 bytes), over which the pairs, the
+// rows, the hash's scratch and the block are built in turn (the block takes
+// 32 to 64 bytes a function, some past the pairs), and the block's device
+// copy (32 to 64). About 64 to 130 bytes, 32 to 65 pages at 2048 (below the
+// allocator's mmap threshold the buffers come partly from pages touched
+// before); the bound, 48 + 2048 * 256 / 4096 = 176 pages, leaves room for
+// the allocator's own pages and fails if the build goes back to copying
+// the table several times over (it took about 300 bytes per function).
 // RUN: %wclang %host-offload -O1 -DMANY_FUNCTIONS=2048 %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: calls: ok
