@@ -119,14 +119,12 @@ void omp_indirect_view_free(omp_indirect_device_view *V);
 #define OMP_INDIRECT_RETRY 2
 /// Builds the sorted, deduplicated table of every image in \p V on
 /// \p DeviceId into *Out (malloc'd: the snapshot's buffer of entries, which
-/// it takes from \p V) and its length into *Size. *Out may be
-/// larger than the table (*\p Bytes in all): the bytes after the rows,
-/// touched already, can serve the block's builder as scratch
-/// (omp_indirect_upload) before the caller shrinks it. Returns 0,
+/// it takes from \p V; the rows at its start, for
+/// omp_indirect_upload_in_place) and its length into *Size. Returns 0,
 /// OMP_INDIRECT_RETRY, or 1 after an error message.
 int omp_indirect_build_table(int DeviceId, omp_indirect_device_view *V,
                              __omp_offloading_fptr_map_ty **Out,
-                             uint64_t *Size, size_t *Bytes);
+                             uint64_t *Size);
 /// Called once per image by a constructor of each image whose device code
 /// calls through pointers (the plugin says which): from then on a device
 /// gets a table even when no image has an indirect function, an empty one

@@ -182,17 +182,14 @@ static int buildHash(__omp_offloading_fptr_table_ty *T,
                      const omp_indirect_table_options *Opts) {
   if (N > UINT32_MAX)
     return 0; /* Indices are 32 bits: the binary search serves. */
-  size_t ScratchBytes = (T->num_slots + 1 + N) * sizeof(uint32_t);
-  int Own = !Opts || !Opts->scratch || Opts->scratch_bytes < ScratchBytes;
-  uint32_t *Count = Own ? malloc(ScratchBytes) : Opts->scratch;
+  uint32_t *Count = malloc((T->num_slots + 1 + N) * sizeof(uint32_t));
   if (!Count)
     return 0; /* Out of memory for the hash: the binary search still works. */
   uint32_t *Order = Count + T->num_slots + 1;
   int Rc = chooseMultiplier(T, Rows, N, Count, Order, Opts);
   if (Rc)
     fill(Rows, Order, N, T->hash_shift, T->hash_mul, Slots);
-  if (Own)
-    free(Count);
+  free(Count);
   return Rc;
 }
 

@@ -40,13 +40,6 @@ typedef struct omp_indirect_table_options {
   uint64_t stop_fn; ///< Host address of an omp_indirect_stop_fn.
   int32_t device_id;
   ///}
-  /// Memory the builder may use for its scratch (the hash's counts and
-  /// order: 4 bytes per row and per home slot, and 4 more; 12 bytes a row
-  /// when the rows are a power of two) instead of allocating it, when it
-  /// is large enough: memory already touched costs no page faults. NULL:
-  /// none. 4-byte aligned.
-  void *scratch;
-  size_t scratch_bytes;
 } omp_indirect_table_options;
 
 /// The longest probe the builder accepts before it drops the hash slots and
@@ -82,7 +75,7 @@ size_t omp_indirect_device_table_bytes(uint64_t N, uint64_t NumCodeRanges,
 /// holds the block (the same block the other builder gives), *\p Bytes its
 /// size, and the rows are gone (the slots hold them); returns 0. Returns
 /// nonzero, the rows untouched, when they or the ranges are not in form.
-/// \p Opts->scratch is not used. \p Opts may be NULL.
+/// \p Opts may be NULL.
 int omp_indirect_device_table_build_in(void *Buffer, uint64_t N, size_t *Bytes,
                                        const omp_indirect_table_options *Opts);
 

@@ -141,13 +141,12 @@ static int addPltAliases(int DeviceId, omp_indirect_pair **Pairs, size_t *N) {
 
 int omp_indirect_build_table(int DeviceId, omp_indirect_device_view *V,
                              __omp_offloading_fptr_map_ty **Out,
-                             uint64_t *Size, size_t *Bytes) {
+                             uint64_t *Size) {
   const omp_indirect_image *Images = V->images;
   const unsigned char *OnDevice = V->on_device;
   size_t NumImages = V->num_images;
   *Out = NULL;
   *Size = 0;
-  *Bytes = 0;
   size_t N = 0;
   for (size_t I = 0; I < NumImages; ++I)
     N += OnDevice[I] ? Images[I].num_entries : 0;
@@ -179,10 +178,9 @@ int omp_indirect_build_table(int DeviceId, omp_indirect_device_view *V,
     free(Pairs);
     return Failed;
   }
-  /* Only the rows stay (map-time translation keeps them), once the block's
-     builder has used the rest of the pairs' pages as scratch (Launch.c). */
+  /* The rows at the start of the pairs' buffer: the block is built over
+     them, in the pages the pairs touched (omp_indirect_upload_in_place). */
   *Out = Map;
   *Size = Len;
-  *Bytes = N * sizeof *Pairs;
   return 0;
 }

@@ -75,8 +75,7 @@ static int upload(int DeviceId) {
   long Faults = omp_indirect_thread_faults() - V.snapshot_faults;
   __omp_offloading_fptr_map_ty *Table;
   uint64_t Size;
-  size_t Bytes; /* The buffer's touched size: the block gets its own. */
-  int Rc = omp_indirect_build_table(DeviceId, &V, &Table, &Size, &Bytes);
+  int Rc = omp_indirect_build_table(DeviceId, &V, &Table, &Size);
   /* The block is built over the rows, in the pages their pairs touched
      (omp_indirect_upload_in_place), and its host copy stays for map-time
      translation. An empty table is uploaded to clear one uploaded before
