@@ -39,7 +39,8 @@ config.substitutions.append(("%llvm-prefix", "LLVM" + config.llvm_version))
 # llvm_offload_entries, and the FPTR tables (still 32 bytes) have a type of
 # their own (docs/format.md, section 2). IR tests pass %entry-vars to
 # FileCheck, which names the FPTR type [[FPTR]] (the host's; the device's
-# is [[DEVFPTR]] on every release) and the section
+# x86_64 entry is [[DEVFPTR]] and its header [[DEVHDR]] on every release,
+# with the header's layouts [[#RELATIVE]] and [[#ABSOLUTE]]) and the section
 # [[ENTRIES]], and spell one of clang's entries under the prefix
 # %entry-prefix: ENTRY32 or ENTRY56. An input that holds clang's entries
 # writes them in the old layout and goes through %entry-layout, which
@@ -52,7 +53,9 @@ else:
     entry_vars = ("-DFPTR=struct.__omp_indirect_fptr_entry "
                   "-DENTRIES=llvm_offload_entries")
     entry_bytes = "56"
-entry_vars += " -DDEVFPTR=struct.__omp_indirect_fptr_device_entry"
+entry_vars += (" -DDEVFPTR=struct.__omp_indirect_fptr_rel_entry"
+               " -DDEVHDR=struct.__omp_indirect_fptr_device_header"
+               " -D#RELATIVE=0x31525046 -D#ABSOLUTE=0x31415046")
 config.substitutions.append(("%entry-vars", entry_vars))
 config.substitutions.append(("%entry-prefix", "ENTRY" + entry_bytes))
 config.substitutions.append((

@@ -11,6 +11,7 @@
 #ifndef OMP_INDIRECT_OMPINDIRECT_H
 #define OMP_INDIRECT_OMPINDIRECT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
 
@@ -21,6 +22,7 @@
 
 namespace llvm {
 class CallBase;
+class Constant;
 class PassBuilder;
 class Function;
 class FunctionCallee;
@@ -57,9 +59,22 @@ constexpr llvm::StringLiteral TranslateFnName = "__kmpc_target_translate_fptr";
 constexpr llvm::StringLiteral SlotLookupName = "__omp_indirect_translate_slot";
 /// Prefix of the per-translation-unit FPTR entry table.
 constexpr llvm::StringLiteral FptrTablePrefix = "__omp_offloading_fptr_entries_";
-/// The type of a device FPTR entry (docs/format.md, section 2).
-constexpr llvm::StringLiteral FptrDeviceEntryTypeName =
-    "struct.__omp_indirect_fptr_device_entry";
+/// The types of a device FPTR table's header and of its x86_64 entry
+/// (docs/format.md, section 2).
+constexpr llvm::StringLiteral FptrDeviceHeaderTypeName =
+    "struct.__omp_indirect_fptr_device_header";
+constexpr llvm::StringLiteral FptrRelEntryTypeName =
+    "struct.__omp_indirect_fptr_rel_entry";
+/// A device table header's `layout`: "FPR1" (entries { i32 offset from the
+/// entry, i32 name hash }) or "FPA1" (entries: addresses), as little-endian
+/// bytes.
+constexpr uint32_t FptrLayoutRelative = 0x31525046;
+constexpr uint32_t FptrLayoutAbsolute = 0x31415046;
+/// The header's digest of a unit's name hashes: FNV-1a over 32-bit words.
+constexpr uint64_t FptrDigestBasis = 0xcbf29ce484222325ULL;
+constexpr uint64_t FptrDigestPrime = 0x100000001b3ULL;
+/// Bytes of a device table of \p N entries, on every target.
+constexpr uint64_t fptrDeviceTableBytes(uint64_t N) { return 16 + 8 * N; }
 /// Host section that gathers every FPTR entry of the program.
 constexpr llvm::StringLiteral FptrSectionName = "omp_offloading_fptr_entries";
 /// Device global that points at the uploaded table block.
@@ -197,9 +212,22 @@ bool lookUpSlotOnMiss(llvm::CallBase &CB, llvm::FunctionCallee Translate,
 /// The type of an FPTR entry in \p M: the layout of LLVM 16 and 19's
 /// __tgt_offload_entry on every release (docs/format.md).
 llvm::StructType *getFptrEntryType(llvm::Module &M);
-/// The type of a device FPTR entry in \p M: { ptr, i32 flags, i32 hash }, 16
-/// bytes on every target (docs/format.md).
-llvm::StructType *getFptrDeviceEntryType(llvm::Module &M);
+/// \name The device module's FPTR table (DeviceEntryTable.cpp)
+///{
+/// The header type, { i32 layout, i32 count, i64 digest }.
+llvm::StructType *getFptrDeviceHeaderType(llvm::Module &M);
+/// The x86_64 entry type, { i32 offset from the entry, i32 name hash }.
+llvm::StructType *getFptrRelEntryType(llvm::Module &M);
+/// The header's digest of \p Hashes, in order.
+uint64_t fptrDigest(llvm::ArrayRef<uint32_t> Hashes);
+/// Emits the device table \p Name of the functions (or vtable address
+/// points) \p Addrs, whose names hash to \p Hashes: relative entries on
+/// x86_64, addresses elsewhere (docs/format.md, section 2).
+llvm::GlobalVariable *emitDeviceFptrTable(llvm::Module &M,
+                                          llvm::StringRef Name,
+                                          llvm::ArrayRef<llvm::Constant *> Addrs,
+                                          llvm::ArrayRef<uint32_t> Hashes);
+///}
 /// Host: gives \p GV an ordinary libomptarget entry (flags 0), so that stock
 /// libomptarget maps it to the device global of the same name, which has
 /// \p DeviceSize bytes (by default, as many as \p GV).

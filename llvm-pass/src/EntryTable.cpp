@@ -64,15 +64,6 @@ StructType *getFptrEntryType(Module &M) {
       FptrEntryTypeName);
 }
 
-StructType *getFptrDeviceEntryType(Module &M) {
-  LLVMContext &Ctx = M.getContext();
-  if (StructType *T = StructType::getTypeByName(Ctx, FptrDeviceEntryTypeName))
-    return T;
-  return StructType::create({PointerType::get(Ctx, 0), Type::getInt32Ty(Ctx),
-                             Type::getInt32Ty(Ctx)},
-                            FptrDeviceEntryTypeName);
-}
-
 static Constant *makeString(Module &M, StringRef S, const Twine &Name) {
   Constant *Init = ConstantDataArray::getString(M.getContext(), S);
   auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
@@ -100,19 +91,6 @@ static Constant *makeFptrEntry(Module &M, Constant *Addr, StringRef Name,
                         ConstantInt::get(Type::getInt32Ty(Ctx), Flags),
                         ConstantInt::get(Type::getInt32Ty(Ctx), Reserved)};
   return ConstantStruct::get(getFptrEntryType(M), Fields);
-}
-
-/// A device FPTR entry (docs/format.md): the address, the flags and the
-/// name's hash, without the name.
-static Constant *makeFptrDeviceEntry(Module &M, Constant *Addr, uint32_t Flags,
-                                     uint32_t Reserved) {
-  LLVMContext &Ctx = M.getContext();
-  Constant *Fields[] = {
-      ConstantExpr::getPointerBitCastOrAddrSpaceCast(
-          Addr, PointerType::get(Ctx, 0)),
-      ConstantInt::get(Type::getInt32Ty(Ctx), Flags),
-      ConstantInt::get(Type::getInt32Ty(Ctx), Reserved)};
-  return ConstantStruct::get(getFptrDeviceEntryType(M), Fields);
 }
 
 void registerWithLibomptarget(Module &M, GlobalVariable &GV,
@@ -199,9 +177,8 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   if (M.getNamedGlobal(TableName))
     return 0; // Already emitted (the pass ran twice on this module).
   bool Device = isDeviceModule(M);
-  StructType *EntryTy =
-      Device ? getFptrDeviceEntryType(M) : getFptrEntryType(M);
-  SmallVector<Constant *, 16> Entries;
+  SmallVector<Constant *, 16> Addrs, Entries;
+  SmallVector<uint32_t, 16> Hashes;
   for (const IndirectEntry &E : Info.Entries) {
     Constant *Addr = nullptr;
     std::string Name = E.Name;
@@ -219,31 +196,31 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
     // about every entry.
     uint64_t Size = Entries.empty() ? Info.Entries.size() : 0;
     uint32_t Hash = uint32_t(xxHash64(Name));
-    Entries.push_back(
-        Device ? makeFptrDeviceEntry(M, Addr, DeclareTargetFptrFlag, Hash)
-               : makeFptrEntry(M, Addr, Name, Size, DeclareTargetFptrFlag,
-                               Hash));
+    Addrs.push_back(Addr);
+    Hashes.push_back(Hash);
+    if (!Device)
+      Entries.push_back(
+          makeFptrEntry(M, Addr, Name, Size, DeclareTargetFptrFlag, Hash));
   }
-  auto *ArrTy = ArrayType::get(EntryTy, Entries.size());
+  NumFptrEntries += Addrs.size();
+  if (Device) {
+    emitDeviceFptrTable(M, TableName, Addrs, Hashes);
+    return Addrs.size();
+  }
+  auto *ArrTy = ArrayType::get(getFptrEntryType(M), Entries.size());
   auto *Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false,
                                    GlobalValue::ExternalLinkage,
                                    ConstantArray::get(ArrTy, Entries),
                                    TableName);
   Table->setAlignment(Align(8));
-  if (Device) {
-    Table->setVisibility(GlobalValue::ProtectedVisibility);
-    appendToCompilerUsed(M, {Table});
-  } else {
-    // Hidden: each image's tables are its own (docs/runtime.md).
-    Table->setVisibility(GlobalValue::HiddenVisibility);
-    Table->setSection(FptrSectionName);
-    appendToUsed(M, {Table});
-    // The device table's size: libomptarget's CUDA plugin (and the ELF
-    // reader of later releases) checks it against the device symbol's.
-    // Device entries are 16 bytes on every target (64-bit pointers).
-    registerWithLibomptarget(M, *Table, Entries.size() * 16);
-  }
-  NumFptrEntries += Entries.size();
+  // Hidden: each image's tables are its own (docs/runtime.md).
+  Table->setVisibility(GlobalValue::HiddenVisibility);
+  Table->setSection(FptrSectionName);
+  appendToUsed(M, {Table});
+  // The size of the device table, the same on every target: libomptarget's
+  // CUDA plugin (and the ELF reader of later releases) checks it against
+  // the device symbol's.
+  registerWithLibomptarget(M, *Table, fptrDeviceTableBytes(Entries.size()));
   return Entries.size();
 }
 

@@ -27,14 +27,31 @@ typedef struct omp_indirect_entry {
   int32_t reserved; ///< FPTR entries: hash of the name.
 } omp_indirect_entry;
 
-/// One entry of a device FPTR table (docs/format.md, section 2): the host
-/// entry's address (a device address here), flags and hash, without the
-/// name, which only the host table carries.
-typedef struct omp_indirect_device_entry {
-  uint64_t addr;     ///< The device copy's address.
-  int32_t flags;     ///< OMP_DECLARE_TARGET_FPTR.
-  int32_t reserved;  ///< Hash of the name, as in the host entry.
-} omp_indirect_device_entry;
+/// The header of a unit's device FPTR table (docs/format.md, section 2),
+/// followed by `count` 8-byte entries: omp_indirect_rel_entry where
+/// `layout` is OMP_INDIRECT_FPTR_RELATIVE, device addresses where it is
+/// OMP_INDIRECT_FPTR_ABSOLUTE.
+typedef struct omp_indirect_device_table_header {
+  uint32_t layout; ///< "FPR1" or "FPA1" as little-endian bytes.
+  uint32_t count;  ///< Entries that follow.
+  uint64_t digest; ///< omp_indirect_fptr_digest of the names' hashes.
+} omp_indirect_device_table_header;
+
+#define OMP_INDIRECT_FPTR_RELATIVE 0x31525046u
+#define OMP_INDIRECT_FPTR_ABSOLUTE 0x31415046u
+
+/// A relative device entry: no relocation in a linked image.
+typedef struct omp_indirect_rel_entry {
+  int32_t rel;   ///< The device copy's address minus this entry's.
+  uint32_t hash; ///< Hash of the name, as in the host entry's `reserved`.
+} omp_indirect_rel_entry;
+
+/// The header's digest: FNV-1a over the 32-bit name hashes, one step each.
+static inline uint64_t omp_indirect_fptr_digest_step(uint64_t D,
+                                                     uint32_t Hash) {
+  return (D ^ Hash) * 0x100000001b3ull;
+}
+#define OMP_INDIRECT_FPTR_DIGEST_BASIS 0xcbf29ce484222325ull
 
 /// \name Entry points called by compiled code.
 ///{

@@ -15,9 +15,9 @@ int not_indirect(int x) { return x; }
 #pragma omp declare target enter(entered_expr) indirect(sizeof(int) == 4)
 #pragma omp declare target enter(not_indirect)
 
-// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [2 x %[[DEVFPTR]]]
+// DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected constant { %[[DEVHDR]], [2 x %[[DEVFPTR]]] }
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %[[FPTR]]]
-// CHECK-SAME: { ptr @entered, {{.*}} }, %{{[a-z_.]+}} { ptr @entered_expr, {{.*}} }]
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 ptrtoint \(ptr}} @entered{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \(i64 ptrtoint \(ptr}} @entered_expr{{[ ,]}}{{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]]}
 // CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}

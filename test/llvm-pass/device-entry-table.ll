@@ -1,13 +1,15 @@
-; A device module with !omp_indirect.entries gets the FPTR entry table: one
-; entry per listed function, in `order` (not in the order of the metadata
-; nodes), each 16 bytes, { ptr @f, i32 8, i32 <low 32 bits of
-; xxHash64("f")> }, without the name (the host table has it, and no name
-; string is emitted), named after !omp_indirect.tu, protected and kept by
-; llvm.compiler.used, in no section. A `static` (internal) function is
-; referenced like any other, and an entry of another kind is ignored. The
-; device also gets a weak protected definition of the map global the device
-; runtime reads (the pointer to the table block; there is no size global),
-; and no libomptarget registration entry.
+; A device module with !omp_indirect.entries gets the FPTR entry table:
+; one entry per listed function, in `order` (not in the order of the metadata
+; nodes), without the name (the host table has it, and no name string is
+; emitted), named after !omp_indirect.tu, protected and kept by
+; llvm.compiler.used, in no section. On NVPTX (this test) the table is a
+; 16-byte header { i32 "FPA1", i32 count, i64 digest of the name hashes }
+; and then the functions' addresses, 8 bytes each; x86_64 gets offsets
+; (device-entry-table-x86.ll). A `static` (internal) function is referenced
+; like any other, and an entry of another kind is ignored. The device also
+; gets a weak protected definition of the map global the device runtime
+; reads (the pointer to the table block; there is no size global), and no
+; libomptarget registration entry.
 ; RUN: %opt %loadpass -passes=omp-indirect -S %s | FileCheck %s %entry-vars
 ; RUN: %opt %loadpass -passes=omp-indirect -S %s \
 ; RUN:   | FileCheck %s --check-prefix=NOREG
@@ -15,14 +17,14 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: %struct.__omp_indirect_fptr_device_entry = type { ptr, i32, i32 }
+; CHECK: %struct.__omp_indirect_fptr_device_header = type { i32, i32, i64 }
 ; CHECK-NOT: c"first\00"
 
+; The digest: FNV-1a over the hashes -457273510, 1232622759, -92969313.
 ; CHECK-LABEL: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = protected global
-; CHECK-SAME: [3 x %struct.__omp_indirect_fptr_device_entry] [
-; CHECK-SAME: %struct.__omp_indirect_fptr_device_entry { ptr @first, i32 8, i32 -457273510 },
-; CHECK-SAME: %struct.__omp_indirect_fptr_device_entry { ptr @static_fn, i32 8, i32 1232622759 },
-; CHECK-SAME: %struct.__omp_indirect_fptr_device_entry { ptr @_Z5thirdi, i32 8, i32 -92969313 }],
+; CHECK-SAME: { %struct.__omp_indirect_fptr_device_header, [3 x ptr] }
+; CHECK-SAME: { %struct.__omp_indirect_fptr_device_header { i32 [[#ABSOLUTE]], i32 3, i64 -6407040454937448397 },
+; CHECK-SAME: [3 x ptr] [ptr @first, ptr @static_fn, ptr @_Z5thirdi] },
 ; CHECK-SAME: align 8{{$}}
 ; CHECK-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @__omp_offloading_fptr_entries_00c0ffee00c0ffee], section "llvm.metadata"
 ; CHECK-NEXT: @__omp_offloading_fptr_map_p = weak protected global ptr null, align 8

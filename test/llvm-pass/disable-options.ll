@@ -28,7 +28,7 @@
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/host.ll \
 ; RUN:   | FileCheck %s --check-prefix=ALL-HOST
 
-; NOCALL: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x
+; NOCALL: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected {{global|constant}} { %struct.__omp_indirect_fptr_device_header, [1 x
 ; NOCALL: @__omp_offloading_fptr_map_p = weak protected global
 ; NOCALL-LABEL: define i32 @call_through(
 ; NOCALL-NEXT:    %r = call i32 %fp(i32 %x)
@@ -47,7 +47,7 @@
 ; NOHOOK-LABEL: define i32 @launch(
 ; NOHOOK-NEXT:    %r = call i32 @__tgt_target_kernel(
 
-; ALL-DEV: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x
+; ALL-DEV: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected {{global|constant}} { %struct.__omp_indirect_fptr_device_header, [1 x
 ; ALL-DEV-LABEL: define i32 @call_through(
 ; ALL-DEV-NEXT:    %fptr.device = call ptr @__kmpc_target_translate_fptr(ptr %fp)
 

@@ -10,7 +10,7 @@
 
 ; HOST: @__omp_offloading_fptr_entries_442334f7c1b1cc2f = hidden global [1 x %[[FPTR]]]
 ; HOST: @.omp_offloading.entry.__omp_offloading_fptr_entries_442334f7c1b1cc2f = weak hidden constant
-; DEV:  @__omp_offloading_fptr_entries_442334f7c1b1cc2f = protected global [1 x %struct.__omp_indirect_fptr_device_entry]
+; DEV:  @__omp_offloading_fptr_entries_442334f7c1b1cc2f = protected {{global|constant}} { %struct.__omp_indirect_fptr_device_header, [1 x {{%struct.__omp_indirect_fptr_rel_entry|ptr}}] }
 
 ;--- host.ll
 source_filename = "fallback.c"

@@ -19,7 +19,7 @@
 ; RUN: diff %t/host.once.ll %t/host.again.ll
 ; RUN: FileCheck %s --check-prefix=HOST < %t/host.twice.ll
 
-; DEV-COUNT-1: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected global [1 x
+; DEV-COUNT-1: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected {{global|constant}} { %struct.__omp_indirect_fptr_device_header, [1 x
 ; DEV-NOT:     @__omp_offloading_fptr_entries_{{[0-9a-f]+}} =
 ; DEV-COUNT-1: @__omp_offloading_fptr_map_p = weak protected global
 ; DEV-NOT:     @__omp_offloading_fptr_map_p{{[0-9.]*}} =

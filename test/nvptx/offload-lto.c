@@ -24,7 +24,7 @@ int main(void) {
   r = fp(1);
   return r != 2;
 }
-// GLOBALS-DAG: .visible .global .align 8 .u64 __omp_offloading_fptr_entries_{{[0-9a-f]+}}[2] = {add1,
+// GLOBALS-DAG: .visible .global .align 8 .u64 __omp_offloading_fptr_entries_{{[0-9a-f]+}}[3] = {{{[0-9]+}}, {{[0-9]+}}, add1}
 // GLOBALS-DAG: .weak .global .align 8 .u64 __omp_offloading_fptr_map_p;
 // The DeviceRTL is linked in.
 // GLOBALS-DAG: .func {{.*}}__kmpc_target_init(

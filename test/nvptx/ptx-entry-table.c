@@ -1,10 +1,11 @@
 // The device side of the FPTR entry table in PTX (docs/format.md, part 2):
-// one array per translation unit, in declaration order, holding the device
-// functions and the flags word (0x8 in the low half, the name's hash in the
-// high half), without the names (the host table has them: no name string
-// is emitted). It must be `.visible`: libomptarget's CUDA plugin finds it
-// by name in the loaded image, like any declare-target global the host
-// registers, and checks its size (2 entries of 16 bytes: 4 .u64). The table
+// one array per translation unit: a header (the layout "FPA1" in the low
+// half of its first word, the count in the high half; then the digest of
+// the names' hashes), and the device functions in declaration order,
+// without the names (the host table has them: no name string is emitted).
+// It must be `.visible`: libomptarget's CUDA plugin finds it by name in the
+// loaded image, like any declare-target global the host registers, and
+// checks its size (16 bytes of header and 2 entries of 8: 4 .u64). The table
 // pointer is `.weak .global`, zero-initialized, and merged by nvlink with
 // the device runtime's own weak definition; there is no size global (the
 // table block carries its size). clang-19's own globals for the two
@@ -30,7 +31,7 @@ int main(void) {
 // CHECK-NOT: {97, 100, 100, 49
 // LLVM19-DAG: .visible .global .align 8 .u64 __omp_offloading_{{[0-9a-f]+}}_{{[0-9a-f]+}}_add1_l{{[0-9]+}}_[[TU:[0-9a-f]+]] = add1;
 // LLVM19-DAG: .visible .global .align 8 .u64 __omp_offloading_{{[0-9a-f]+}}_{{[0-9a-f]+}}_mul2_l{{[0-9]+}}_[[TU]] = mul2;
-// 0xfe79825b00000008 and 0x911431bf00000008.
-// CHECK:     .visible .global .align 8 .u64 __omp_offloading_fptr_entries_{{[0-9a-f]+}}[4] = {add1, 18336830685169319944, mul2, 10454035331442278408};
+// 0x31415046 + (2 << 32), then FNV-1a of the hashes 0xfe79825b, 0x911431bf.
+// CHECK:     .visible .global .align 8 .u64 __omp_offloading_fptr_entries_{{[0-9a-f]+}}[4] = {9416298566, 6882744937987416159, add1, mul2};
 // CHECK-DAG: .weak .global .align 8 .u64 __omp_offloading_fptr_map_p;
 // CHECK-NOT: __omp_offloading_fptr_map_size

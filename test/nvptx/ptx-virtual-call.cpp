@@ -37,7 +37,7 @@ int main() {
 }
 // CHECK: .weak .global .align 8 .u64 _ZTV5Shape[5] = {0, 0, _ZNK5Shape4areaEi,
 // CHECK: .weak .global .align 8 .u64 _ZTV6Square[5] = {0, 0, _ZNK6Square4areaEi,
-// CHECK: __omp_offloading_fptr_entries_{{[0-9a-f]+}}[8] = {{{.*}}generic(_ZTV5Shape)+16,{{.*}}generic(_ZTV6Square)+16,
+// CHECK: __omp_offloading_fptr_entries_{{[0-9a-f]+}}[6] = {{{.*}}generic(_ZTV5Shape)+16,{{.*}}generic(_ZTV6Square)+16
 //
 // CHECK-LABEL: .entry __omp_offloading_{{.*}}_main_l{{[0-9]+}}(
 // The vptr, loaded from the object, goes to the lookup.

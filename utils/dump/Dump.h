@@ -10,6 +10,7 @@
 #ifndef OMP_INDIRECT_DUMP_H
 #define OMP_INDIRECT_DUMP_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,7 +22,8 @@
 namespace omp_indirect_dump {
 
 /// One FPTR entry: a host entry (a libomptarget __tgt_offload_entry with
-/// flags 0x8) or a device entry (address, flags and hash, no name).
+/// flags 0x8) or a device entry (an address, with the name's hash where the
+/// table's layout has one; no name and no flags).
 struct Entry {
   unsigned Order = 0;    ///< Position in its unit's table.
   bool HasName = false;  ///< A host entry: \c Name is its `name` field.
@@ -29,7 +31,8 @@ struct Entry {
   bool HasAddr = false;  ///< The `addr` field is a known address.
   uint64_t Addr = 0;     ///< That address (host or device).
   std::string Symbol;    ///< The symbol `addr` points to, if known.
-  uint32_t Flags = 0;    ///< 0x8 for indirect functions.
+  uint32_t Flags = 0;    ///< Host entries: 0x8 for indirect functions.
+  bool HasHash = true;   ///< False in a device table of addresses.
   uint32_t Hash = 0;     ///< `reserved`: low 32 bits of xxHash64(Name).
 };
 
@@ -37,6 +40,10 @@ struct Entry {
 struct Table {
   std::string Unit; ///< 16 hex digits; "" when the symbol is gone (stripped).
   std::vector<Entry> Entries;
+  /// Device tables: "offsets" or "addresses" (docs/format.md, section 2),
+  /// and the header's digest of the names' hashes.
+  std::string Layout;
+  uint64_t Digest = 0;
 };
 
 /// One `declare mapper`, from section omp_indirect_mappers.
@@ -90,10 +97,20 @@ llvm::Error readBitcodeTables(llvm::StringRef Buf, std::vector<Table> &Out);
 void printText(llvm::raw_ostream &OS, const Dump &D);
 void printJson(llvm::raw_ostream &OS, const Dump &D);
 
-/// "match" when device entry \p E has the same hash (and name, if it has
-/// one) as the host entry of the same order in \p Host, "no host table", or
-/// why it differs.
-std::string matchEntry(const Table *Host, const Entry &E);
+/// "match" when device entry \p E of table \p T has the same hash (and
+/// name, if it has one) as the host entry of the same order in \p Host, or,
+/// without a hash, when \p T's digest is that of \p Host's hashes; "no host
+/// table", or why it differs.
+std::string matchEntry(const Table *Host, const Table &T, const Entry &E);
+
+/// The digest a device table's header holds for the names' hashes \p T.
+uint64_t hashDigest(const Table &T);
+
+/// Decodes the 16-byte header of a device table (docs/format.md, section
+/// 2) into \p T's layout and digest and returns its entry count, or an
+/// Error when the header is not one.
+llvm::Expected<uint32_t> readDeviceHeader(llvm::ArrayRef<uint8_t> Header,
+                                          uint64_t Size, Table &T);
 
 /// The name of \p E: its own, or for a device entry without one, the name
 /// of the host entry of the same order in \p Host, else the symbol its

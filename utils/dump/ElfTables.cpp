@@ -2,11 +2,13 @@
 //
 // Finds each __omp_offloading_fptr_entries_<tu> table in an ELF file (a host
 // executable, shared library or object, or a device image) and decodes its
-// entries: 32 bytes on the host, 16 without the name on the device
-// (docs/format.md, section 2). The `addr` and `name` fields are pointers: in an object
-// file they are relocations against symbols, in a linked file dynamic
-// relocations (R_X86_64_RELATIVE and the like) or plain values; a cubin keeps
-// section relocations even when linked. Every read is
+// entries: 32 bytes on the host; on the device a 16-byte header, then 8
+// bytes an entry, an offset from the entry and the name's hash, or an
+// address (docs/format.md, section 2). The `addr` and `name` fields are
+// pointers: in an object file they are relocations against symbols, in a
+// linked file dynamic relocations (R_X86_64_RELATIVE and the like) or plain
+// values; a cubin keeps section relocations even when linked. An offset is
+// a PC-relative relocation in an object, a plain value once linked. Every read is
 // bounds-checked; a bad file gives an Error, never a crash.
 //
 // USAGE: omp-indirect-dump FILE
@@ -34,13 +36,42 @@ namespace omp_indirect_dump {
 
 static constexpr StringLiteral TablePrefix = "__omp_offloading_fptr_entries_";
 static constexpr StringLiteral HostSectionName = "omp_offloading_fptr_entries";
-static constexpr uint64_t HostEntrySize = 32, DeviceEntrySize = 16;
+static constexpr uint64_t HostEntrySize = 32, DeviceEntrySize = 8,
+                          DeviceHeaderSize = 16;
+/// A device table header's layouts, "FPR1" and "FPA1" as little-endian.
+static constexpr uint32_t LayoutOffsets = 0x31525046,
+                          LayoutAddresses = 0x31415046;
 
 uint32_t nameHash(StringRef Name) { return uint32_t(xxHash64(Name)); }
 
 static Error fail(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
+
+uint64_t hashDigest(const Table &T) {
+  uint64_t D = 0xcbf29ce484222325ULL; // FNV-1a over the 32-bit hashes.
+  for (const Entry &E : T.Entries)
+    D = (D ^ E.Hash) * 0x100000001b3ULL;
+  return D;
+}
+
+Expected<uint32_t> readDeviceHeader(ArrayRef<uint8_t> Header, uint64_t Size,
+                                    Table &T) {
+  if (Header.size() < DeviceHeaderSize)
+    return fail("a device FPTR table is shorter than its header");
+  uint32_t Layout = support::endian::read32le(Header.data());
+  uint32_t Count = support::endian::read32le(Header.data() + 4);
+  if (Layout != LayoutOffsets && Layout != LayoutAddresses)
+    return fail("device FPTR table " + T.Unit +
+                " is not in this release's format (rebuild it)");
+  if (Size < DeviceHeaderSize + uint64_t(Count) * DeviceEntrySize)
+    return fail("device FPTR table " + T.Unit + " holds fewer entries than "
+                "its header says");
+  T.Layout = Layout == LayoutOffsets ? "offsets" : "addresses";
+  T.Digest = support::endian::read64le(Header.data() + 8);
+  return Count;
+}
+
 
 namespace {
 using ELFT = ELF64LE;
@@ -87,6 +118,9 @@ private:
   Error readTable(StringRef Unit, bool Host, unsigned Sec, uint64_t Off,
                   uint64_t Size,
                   std::vector<Table> &Out);
+  Error readHostEntry(unsigned Sec, uint64_t At, Entry &E);
+  Error readDeviceEntry(const Table &T, unsigned Sec, uint64_t At, Entry &E);
+  void setAddress(const Target &T, Entry &E);
 
   ELFFile<ELFT> F;
   ArrayRef<Shdr> Sections;
@@ -303,42 +337,94 @@ Error ElfFile::readTable(StringRef Unit, bool Host, unsigned Sec, uint64_t Off,
                          uint64_t Size, std::vector<Table> &Out) {
   Table T;
   T.Unit = Unit.str();
-  uint64_t EntrySize = Host ? HostEntrySize : DeviceEntrySize;
-  // Device entries: {addr, flags, hash}; host entries: {addr, name, size,
-  // flags, hash}.
-  uint64_t FlagsAt = Host ? 24 : 8;
-  for (uint64_t I = 0; I < Size / EntrySize; ++I) {
-    uint64_t At = Off + I * EntrySize;
+  uint64_t Count = Size / HostEntrySize;
+  if (!Host) {
+    auto Data = F.getSectionContents(Sections[Sec]);
+    if (!Data)
+      return Data.takeError();
+    if (Off > Data->size())
+      return fail("device FPTR table " + T.Unit + " lies outside its section");
+    auto N = readDeviceHeader(Data->drop_front(Off), Size, T);
+    if (!N)
+      return N.takeError();
+    Count = *N;
+  }
+  for (uint64_t I = 0; I < Count; ++I) {
     Entry E;
     E.Order = unsigned(I);
-    auto Addr = resolve(Sec, At);
-    if (!Addr)
-      return Addr.takeError();
-    if (Host) {
-      auto NamePtr = resolve(Sec, At + 8);
-      if (!NamePtr)
-        return NamePtr.takeError();
-      auto Name = readString(*NamePtr);
-      if (!Name)
-        return Name.takeError();
-      E.Name = *Name;
-      E.HasName = true;
-    }
-    auto Flags = readWord(Sec, At + FlagsAt, 4);
-    if (!Flags)
-      return Flags.takeError();
-    auto Hash = readWord(Sec, At + FlagsAt + 4, 4);
-    if (!Hash)
-      return Hash.takeError();
-    E.HasAddr = Addr->Addr.has_value();
-    E.Addr = Addr->Addr.value_or(0);
-    E.Symbol = symbolAt(*Addr);
-    E.Flags = uint32_t(*Flags);
-    E.Hash = uint32_t(*Hash);
+    if (Error Err = Host ? readHostEntry(Sec, Off + I * HostEntrySize, E)
+                         : readDeviceEntry(T, Sec,
+                                           Off + DeviceHeaderSize +
+                                               I * DeviceEntrySize,
+                                           E))
+      return Err;
     T.Entries.push_back(std::move(E));
   }
   Out.push_back(std::move(T));
   return Error::success();
+}
+
+/// A host entry {addr, name, size, flags, hash} at \p At.
+Error ElfFile::readHostEntry(unsigned Sec, uint64_t At, Entry &E) {
+  auto Addr = resolve(Sec, At);
+  if (!Addr)
+    return Addr.takeError();
+  auto NamePtr = resolve(Sec, At + 8);
+  if (!NamePtr)
+    return NamePtr.takeError();
+  auto Name = readString(*NamePtr);
+  if (!Name)
+    return Name.takeError();
+  auto Flags = readWord(Sec, At + 24, 4);
+  if (!Flags)
+    return Flags.takeError();
+  auto Hash = readWord(Sec, At + 28, 4);
+  if (!Hash)
+    return Hash.takeError();
+  E.Name = *Name;
+  E.HasName = true;
+  setAddress(*Addr, E);
+  E.Flags = uint32_t(*Flags);
+  E.Hash = uint32_t(*Hash);
+  return Error::success();
+}
+
+/// A device entry at \p At of table \p T: {offset, hash} or an address.
+Error ElfFile::readDeviceEntry(const Table &T, unsigned Sec, uint64_t At,
+                               Entry &E) {
+  if (T.Layout == "addresses") {
+    auto Addr = resolve(Sec, At);
+    if (!Addr)
+      return Addr.takeError();
+    setAddress(*Addr, E);
+    E.HasHash = false;
+    return Error::success();
+  }
+  auto Hash = readWord(Sec, At + 4, 4);
+  if (!Hash)
+    return Hash.takeError();
+  E.Hash = uint32_t(*Hash);
+  if (isObject() && Fixups.count({Sec, At})) { // PC-relative to a symbol.
+    auto Addr = resolve(Sec, At);
+    if (!Addr)
+      return Addr.takeError();
+    setAddress(*Addr, E);
+    return Error::success();
+  }
+  auto Rel = readWord(Sec, At, 4);
+  if (!Rel)
+    return Rel.takeError();
+  Target X;
+  if (!isObject())
+    X.Addr = Sections[Sec].sh_addr + At + uint64_t(int64_t(int32_t(*Rel)));
+  setAddress(X, E);
+  return Error::success();
+}
+
+void ElfFile::setAddress(const Target &T, Entry &E) {
+  E.HasAddr = T.Addr.has_value();
+  E.Addr = T.Addr.value_or(0);
+  E.Symbol = symbolAt(T);
 }
 
 Error ElfFile::readTables(bool HostSection, std::vector<Table> &Out) {

@@ -154,32 +154,53 @@ Error readBitcodeTables(StringRef Buf, std::vector<Table> &Out) {
       continue;
     Table T;
     T.Unit = Name.str();
-    auto *Arr = dyn_cast<ConstantArray>(GV.getInitializer());
-    for (unsigned I = 0; Arr && I < Arr->getNumOperands(); ++I) {
-      // {addr, flags, hash} (docs/format.md, section 2), or the host
-      // layout {addr, name, size, flags, hash} of earlier releases.
-      auto *S = dyn_cast<ConstantStruct>(Arr->getOperand(I));
-      if (!S || (S->getNumOperands() != 3 && S->getNumOperands() != 5))
-        continue;
-      unsigned FlagsAt = S->getNumOperands() == 3 ? 1 : 3;
+    // { { i32 layout, i32 count, i64 digest }, [N x entry] } (docs/format.md,
+    // section 2); an entry is { i32 offset, i32 hash } or an address.
+    auto *Init = dyn_cast<ConstantStruct>(GV.getInitializer());
+    auto *Header = Init && Init->getNumOperands() == 2
+                       ? dyn_cast<ConstantStruct>(Init->getOperand(0))
+                       : nullptr;
+    if (!Header || Header->getNumOperands() != 3)
+      return createStringError(inconvertibleErrorCode(),
+                               "device FPTR table " + T.Unit +
+                                   " is not in this release's format");
+    uint8_t Bytes[16] = {};
+    auto Field = [&](unsigned I) {
+      auto *C = dyn_cast<ConstantInt>(Header->getOperand(I));
+      return C ? C->getZExtValue() : 0;
+    };
+    support::endian::write32le(Bytes, uint32_t(Field(0)));
+    support::endian::write32le(Bytes + 4, uint32_t(Field(1)));
+    support::endian::write64le(Bytes + 8, Field(2));
+    auto N = readDeviceHeader(Bytes, ~0ull, T);
+    if (!N)
+      return N.takeError();
+    auto *Arr = dyn_cast<ConstantArray>(Init->getOperand(1));
+    for (unsigned I = 0; Arr && I < Arr->getNumOperands() && I < *N; ++I) {
       Entry E;
       E.Order = I;
-      if (auto *F = dyn_cast<GlobalValue>(
-              S->getOperand(0)->stripPointerCasts()))
+      Constant *Addr = Arr->getOperand(I);
+      if (auto *S = dyn_cast<ConstantStruct>(Addr)) { // { offset, hash }
+        if (auto *C = dyn_cast<ConstantInt>(S->getOperand(1)))
+          E.Hash = uint32_t(C->getZExtValue());
+        Addr = S->getOperand(0);
+        // trunc (sub (ptrtoint @f, ptrtoint <the entry>)): @f.
+        while (auto *CE = dyn_cast<ConstantExpr>(Addr))
+          if (CE->getOpcode() == Instruction::Trunc ||
+              CE->getOpcode() == Instruction::Sub ||
+              CE->getOpcode() == Instruction::PtrToInt)
+            Addr = CE->getOperand(0);
+          else
+            break;
+      } else {
+        E.HasHash = false;
+      }
+      if (auto *F = dyn_cast<GlobalValue>(Addr->stripPointerCasts()))
         E.Symbol = F->getName().str();
-      if (FlagsAt == 3)
-        if (auto *N = dyn_cast<GlobalVariable>(
-                S->getOperand(1)->stripPointerCasts()))
-          if (auto *Str = dyn_cast_or_null<ConstantDataSequential>(
-                  N->hasInitializer() ? N->getInitializer() : nullptr))
-            if (Str->isCString()) {
-              E.Name = Str->getAsCString().str();
-              E.HasName = true;
-            }
-      if (auto *C = dyn_cast<ConstantInt>(S->getOperand(FlagsAt)))
-        E.Flags = uint32_t(C->getZExtValue());
-      if (auto *C = dyn_cast<ConstantInt>(S->getOperand(FlagsAt + 1)))
-        E.Hash = uint32_t(C->getZExtValue());
+      else if (auto *CE = dyn_cast<ConstantExpr>(Addr->stripPointerCasts()))
+        if (CE->getOpcode() == Instruction::GetElementPtr)
+          if (auto *VT = dyn_cast<GlobalValue>(CE->getOperand(0)))
+            E.Symbol = VT->getName().str();
       T.Entries.push_back(std::move(E));
     }
     Out.push_back(std::move(T));

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Dump.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 
@@ -25,7 +26,7 @@ static const Table *findUnit(const std::vector<Table> &Tables, StringRef Unit) {
   return nullptr;
 }
 
-std::string matchEntry(const Table *Host, const Entry &E) {
+std::string matchEntry(const Table *Host, const Table &T, const Entry &E) {
   if (!Host)
     return "no host table";
   if (E.Order >= Host->Entries.size())
@@ -33,6 +34,11 @@ std::string matchEntry(const Table *Host, const Entry &E) {
   const Entry &H = Host->Entries[E.Order];
   if (E.HasName && H.Name != E.Name)
     return "host has " + H.Name;
+  if (!E.HasHash)
+    return Host->Entries.size() == T.Entries.size() &&
+                   hashDigest(*Host) == T.Digest
+               ? "match"
+               : "digest differs from the host table's";
   if (H.Hash != E.Hash)
     return E.HasName ? "hash differs" : "hash differs: host has " + H.Name;
   return "match";
@@ -61,16 +67,19 @@ static std::string addrText(const Entry &E) {
 static void printTable(raw_ostream &OS, const Table &T, const Table *Host,
                        bool Device) {
   OS << "  unit " << (T.Unit.empty() ? "(unnamed, stripped)" : T.Unit) << ": "
-     << T.Entries.size() << " entr" << (T.Entries.size() == 1 ? "y" : "ies")
-     << "\n";
+     << T.Entries.size() << " entr" << (T.Entries.size() == 1 ? "y" : "ies");
+  if (!T.Layout.empty())
+    OS << " (" << T.Layout << ")";
+  OS << "\n";
   for (const Entry &E : T.Entries) {
     OS << "    " << E.Order << "  " << entryName(Host, E) << "  "
-       << (Device ? "device " : "host ") << addrText(E) << "  flags "
-       << format_hex(E.Flags, 3);
+       << (Device ? "device " : "host ") << addrText(E);
+    if (!Device)
+      OS << "  flags " << format_hex(E.Flags, 3);
     if (E.HasName && E.Hash != nameHash(E.Name))
       OS << "  BAD NAME HASH";
     if (Device)
-      OS << "  " << matchEntry(Host, E);
+      OS << "  " << matchEntry(Host, T, E);
     OS << "\n";
   }
 }
@@ -109,17 +118,19 @@ static json::Array entriesJson(const Table &T, const Table *Host, bool Device) {
   json::Array A;
   for (const Entry &E : T.Entries) {
     std::string Name = entryName(Host, E);
-    json::Object O{{"order", E.Order},
-                   {"name", Name},
-                   {"flags", E.Flags},
-                   {"hash", E.Hash},
-                   {"hash_ok", E.Hash == nameHash(Name)}};
+    json::Object O{{"order", E.Order}, {"name", Name}};
+    if (!Device)
+      O["flags"] = E.Flags;
+    if (E.HasHash) {
+      O["hash"] = E.Hash;
+      O["hash_ok"] = E.Hash == nameHash(Name);
+    }
     if (E.HasAddr)
       O["address"] = E.Addr;
     if (!E.Symbol.empty())
       O["symbol"] = E.Symbol;
     if (Device)
-      O["host_match"] = matchEntry(Host, E);
+      O["host_match"] = matchEntry(Host, T, E);
     A.push_back(std::move(O));
   }
   return A;
@@ -128,11 +139,17 @@ static json::Array entriesJson(const Table &T, const Table *Host, bool Device) {
 static json::Array tablesJson(const std::vector<Table> &Tables,
                               const std::vector<Table> *Host) {
   json::Array A;
-  for (const Table &T : Tables)
-    A.push_back(json::Object{
+  for (const Table &T : Tables) {
+    json::Object O{
         {"unit", T.Unit},
         {"entries",
-         entriesJson(T, Host ? findUnit(*Host, T.Unit) : nullptr, Host)}});
+         entriesJson(T, Host ? findUnit(*Host, T.Unit) : nullptr, Host)}};
+    if (!T.Layout.empty()) {
+      O["layout"] = T.Layout;
+      O["digest"] = "0x" + utohexstr(T.Digest, /*LowerCase=*/true);
+    }
+    A.push_back(std::move(O));
+  }
   return A;
 }
 
