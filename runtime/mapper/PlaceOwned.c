@@ -14,17 +14,25 @@
 
 #include <stdlib.h>
 
-/* The owned pointee holding pointee I whole: its own entry, or one it
-   lies inside (a range of another pointee, which entered per item). */
-static omp_indirect_owned *holder(omp_indirect_bulk *B, int64_t I) {
+/* The owned pointee holding pointee I whole, and in *Blk its block: its
+   own entry (found with the cursor, which then names its block), or one
+   it lies inside (a range of another pointee, which entered per item). */
+static inline __attribute__((always_inline)) omp_indirect_owned *
+holder(omp_indirect_bulk *B, int64_t I, omp_indirect_block **Blk) {
   const omp_indirect_pointee *P = &B->D.P[I];
   if (B->Device < 0)
     return NULL;
   omp_indirect_owned *E =
       omp_indirect_owned_find_next(B->Device, P->Lo, &B->Cursor);
+  if (E && P->Hi <= E->Lo + E->Size) {
+    *Blk = B->Cursor.Block;
+    return E;
+  }
+  E = omp_indirect_owned_containing(B->Device, P->Lo);
   if (!E || P->Hi > E->Lo + E->Size)
-    E = omp_indirect_owned_containing(B->Device, P->Lo);
-  return E && P->Hi <= E->Lo + E->Size ? E : NULL;
+    return NULL;
+  *Blk = omp_indirect_owned_block(E);
+  return E;
 }
 
 /* Host pointers that the call's copies back will overwrite are saved:
@@ -77,6 +85,8 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
   /* Entries in increasing order are all different: each pointee's count is
      then final once it is counted, and it needs no second pass. */
   uintptr_t LastOwner = 0;
+  omp_indirect_block *LastPinned =
+      B->NumPinned ? B->Pinned[B->NumPinned - 1] : NULL;
   B->Distinct = 1;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
@@ -84,15 +94,15 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     saveSlot(B, I);
-    omp_indirect_owned *E = holder(B, I);
+    omp_indirect_block *Blk;
+    omp_indirect_owned *E = holder(B, I, &Blk);
     if (E) {
-      omp_indirect_block *Blk = omp_indirect_owned_block(E);
-      if (!B->NumPinned || B->Pinned[B->NumPinned - 1] != Blk) {
+      if (Blk != LastPinned) {
         if (omp_indirect_grow((void **)&B->Pinned, &B->CapPinned,
                               (size_t)B->NumPinned + 1, sizeof *B->Pinned))
           omp_indirect_bulk_die(B, "out of host memory");
         omp_indirect_block_pin(Blk);
-        B->Pinned[B->NumPinned++] = Blk;
+        B->Pinned[B->NumPinned++] = LastPinned = Blk;
       }
       B->Owner[I] = E;
       if (B->Distinct && (E->Lo != P->Lo || (uintptr_t)E <= LastOwner)) {

@@ -82,7 +82,10 @@ static inline void omp_indirect_block_push(omp_indirect_block *Block,
                                            uintptr_t Lo, uint32_t Size,
                                            uint64_t Off) {
   uintptr_t Hi = Lo + Size;
-  Block->Unsorted |= Block->N && Block->E[Block->N - 1].Lo > Lo;
+  /* Out of order if it starts below the end of one before it: exact for
+     the disjoint pointees a block holds, with no read of the entry before
+     (a pointee that overlaps one before it only costs a sort). */
+  Block->Unsorted |= Lo < Block->SpanHi;
   Block->Big |= omp_indirect_pages_big(Lo, Size);
   if (Lo < Block->SpanLo)
     Block->SpanLo = Lo;
