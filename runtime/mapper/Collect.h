@@ -86,8 +86,8 @@ typedef struct component {
 typedef struct collector {
   tree T;
   component Arg; /* The component being pushed, for the general path: the
-                    fast path then keeps no argument live across its code,
-                    and saves no registers (Collect.c). */
+                    fast path then keeps no argument live across its code
+                    (Collect.c). */
   size_t Seen;
   int Failed;
   int Refused; /* A component the expansion does not take (said why). */
