@@ -76,8 +76,18 @@ typedef struct tree {
 
 /* The handle we give a mapper function: components go straight into the
    tree, so the expansion keeps no list of them. */
+/* One component as the mapper function pushed it. */
+typedef struct component {
+  void *Base, *Begin;
+  int64_t Size, Type;
+  void *Name;
+} component;
+
 typedef struct collector {
   tree T;
+  component Arg; /* The component being pushed, for the general path: the
+                    fast path then keeps no argument live across its code
+                    (Collect.c). */
   size_t Seen;
   int Failed;
   int Refused; /* A component the expansion does not take (said why). */

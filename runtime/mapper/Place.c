@@ -73,10 +73,9 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
    pointees are placed in their order, so the offsets follow from their
    sizes alone (omp_indirect_bulk_offsets). */
 static inline __attribute__((always_inline)) uint64_t
-place(omp_indirect_bulk *B, int64_t I, uint64_t At) {
-  const omp_indirect_pointee *P = &B->D.P[I];
+place(omp_indirect_block_run *R, const omp_indirect_pointee *P, uint64_t At) {
   At = omp_indirect_bulk_align(At, P->Lo);
-  omp_indirect_block_push(B->Block, P->Lo, (uint32_t)(P->Hi - P->Lo), At);
+  omp_indirect_block_run_push(R, P->Lo, (uint32_t)(P->Hi - P->Lo), At);
   return At + (P->Hi - P->Lo);
 }
 
@@ -114,6 +113,9 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
   uint64_t Sum = 0; /* Every section's bytes (Validate.h). */
   /* Nothing owned yet (the lock is held): no lookups per pointee. */
   int AnyOwned = omp_indirect_owned_any();
+  omp_indirect_block_run Run = {0};
+  if (B->Block)
+    Run = omp_indirect_block_run_begin(B->Block);
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = NULL;
@@ -150,8 +152,10 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
     LastHi = P->Hi;
     ++NC;
     if (InOrder)
-      At = place(B, I, At);
+      At = place(&Run, P, At);
   }
+  if (B->Block)
+    omp_indirect_block_run_end(B->Block, &Run);
   omp_indirect_foreign_end(&Foreign);
   free(S);
   if (Sum > omp_indirect_check_limit())
@@ -165,13 +169,15 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
     settleCandidates(B, C, NC);
     free(C);
     omp_indirect_block_clear(B->Block);
+    Run = omp_indirect_block_run_begin(B->Block);
     At = 0;
     NC = 0;
     for (int64_t I = 0; I < B->D.NP; ++I)
       if (B->Class[I] == BULK_NEW) {
-        At = place(B, I, At);
+        At = place(&Run, &B->D.P[I], At);
         ++NC;
       }
+    omp_indirect_block_run_end(B->Block, &Run);
   }
   B->Total = At;
   return B->D.NP - NC;

@@ -14,17 +14,30 @@
 
 #include <stdlib.h>
 
-/* The owned pointee holding pointee I whole: its own entry, or one it
-   lies inside (a range of another pointee, which entered per item). */
-static omp_indirect_owned *holder(omp_indirect_bulk *B, int64_t I) {
+/* The owned pointee holding pointee I whole, and in *Blk its block: its
+   own entry (found with the cursor, which then names its block: *Next is
+   the entry after it, *End its block's end), or one it lies inside (a
+   range of another pointee, which entered per item; *Next is NULL). */
+static inline __attribute__((always_inline)) omp_indirect_owned *
+holder(omp_indirect_bulk *B, int64_t I, omp_indirect_block **Blk,
+       omp_indirect_owned **Next, omp_indirect_owned **End) {
   const omp_indirect_pointee *P = &B->D.P[I];
+  *Next = NULL;
   if (B->Device < 0)
     return NULL;
   omp_indirect_owned *E =
       omp_indirect_owned_find_next(B->Device, P->Lo, &B->Cursor);
+  if (E && P->Hi <= E->Lo + E->Size) {
+    *Blk = B->Cursor.Block;
+    *Next = E + 1;
+    *End = (*Blk)->E + (*Blk)->N;
+    return E;
+  }
+  E = omp_indirect_owned_containing(B->Device, P->Lo);
   if (!E || P->Hi > E->Lo + E->Size)
-    E = omp_indirect_owned_containing(B->Device, P->Lo);
-  return E && P->Hi <= E->Lo + E->Size ? E : NULL;
+    return NULL;
+  *Blk = omp_indirect_owned_block(E);
+  return E;
 }
 
 /* Host pointers that the call's copies back will overwrite are saved:
@@ -77,6 +90,13 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
   /* Entries in increasing order are all different: each pointee's count is
      then final once it is counted, and it needs no second pass. */
   uintptr_t LastOwner = 0;
+  omp_indirect_block *LastPinned =
+      B->NumPinned ? B->Pinned[B->NumPinned - 1] : NULL;
+  /* While the pointees follow their entries one by one (an exit through
+     the expansion of the entry that placed them), the next is the entry
+     after the last one the cursor found, in the block pinned last: no
+     lookup, and each of those is distinct. */
+  omp_indirect_owned *Next = NULL, *End = NULL;
   B->Distinct = 1;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
@@ -84,18 +104,28 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     saveSlot(B, I);
-    omp_indirect_owned *E = holder(B, I);
+    omp_indirect_block *Blk;
+    omp_indirect_owned *E = Next;
+    int Follows = E && E < End && E->Lo == P->Lo && E->Refs >= 0 &&
+                  P->Hi <= P->Lo + E->Size;
+    if (Follows) {
+      Blk = LastPinned;
+      ++B->Cursor.At;
+      ++Next;
+    } else {
+      E = holder(B, I, &Blk, &Next, &End);
+    }
     if (E) {
-      omp_indirect_block *Blk = omp_indirect_owned_block(E);
-      if (!B->NumPinned || B->Pinned[B->NumPinned - 1] != Blk) {
+      if (Blk != LastPinned) {
         if (omp_indirect_grow((void **)&B->Pinned, &B->CapPinned,
                               (size_t)B->NumPinned + 1, sizeof *B->Pinned))
           omp_indirect_bulk_die(B, "out of host memory");
         omp_indirect_block_pin(Blk);
-        B->Pinned[B->NumPinned++] = Blk;
+        B->Pinned[B->NumPinned++] = LastPinned = Blk;
       }
       B->Owner[I] = E;
-      if (B->Distinct && (E->Lo != P->Lo || (uintptr_t)E <= LastOwner)) {
+      if (!Follows && B->Distinct &&
+          (E->Lo != P->Lo || (uintptr_t)E <= LastOwner)) {
         B->Distinct = 0;
         needDevAt(B, I);
       }

@@ -74,22 +74,54 @@ static inline int omp_indirect_pages_big(uintptr_t Lo, uint32_t Size) {
          OMP_INDIRECT_BIG_PAGES;
 }
 
+/// Appends pointees to a block not yet added, each with one reference: a
+/// run of them from omp_indirect_block_run_begin to _end keeps the block's
+/// count, span, order and size class in a local (no field of the block is
+/// read or written per pointee), so adding the block reads none of them
+/// again.
+typedef struct omp_indirect_block_run {
+  omp_indirect_owned *E;
+  int64_t N;
+  uintptr_t Lo, Hi;
+  int Big, Unsorted;
+  uint32_t Id;
+} omp_indirect_block_run;
+
+/// A run that appends to \p Block.
+static inline omp_indirect_block_run
+omp_indirect_block_run_begin(const omp_indirect_block *Block) {
+  return (omp_indirect_block_run){Block->E,      Block->N,   Block->SpanLo,
+                                  Block->SpanHi, Block->Big, Block->Unsorted,
+                                  Block->Id};
+}
+
 /// Appends the pointee [\p Lo, \p Lo + \p Size) at offset \p Off of the
-/// block's device memory, with one reference, to a block not yet added.
-/// The block's span, order and size class are kept as pointees come, so
-/// adding it reads none of them again.
-static inline void omp_indirect_block_push(omp_indirect_block *Block,
-                                           uintptr_t Lo, uint32_t Size,
-                                           uint64_t Off) {
+/// block's device memory.
+static inline void omp_indirect_block_run_push(omp_indirect_block_run *R,
+                                               uintptr_t Lo, uint32_t Size,
+                                               uint64_t Off) {
   uintptr_t Hi = Lo + Size;
-  Block->Unsorted |= Block->N && Block->E[Block->N - 1].Lo > Lo;
-  Block->Big |= omp_indirect_pages_big(Lo, Size);
-  if (Lo < Block->SpanLo)
-    Block->SpanLo = Lo;
-  if (Hi > Block->SpanHi)
-    Block->SpanHi = Hi;
-  Block->E[Block->N++] = (omp_indirect_owned){
-      Lo, Off << OMP_INDIRECT_BLOCK_ID_BITS | Block->Id, Size, 1};
+  /* Out of order if it starts below the end of one before it: exact for
+     the disjoint pointees a block holds, with no read of the entry before
+     (a pointee that overlaps one before it only costs a sort). */
+  R->Unsorted |= Lo < R->Hi;
+  R->Big |= omp_indirect_pages_big(Lo, Size);
+  if (Lo < R->Lo)
+    R->Lo = Lo;
+  if (Hi > R->Hi)
+    R->Hi = Hi;
+  R->E[R->N++] = (omp_indirect_owned){
+      Lo, Off << OMP_INDIRECT_BLOCK_ID_BITS | R->Id, Size, 1};
+}
+
+/// Writes the run's bookkeeping back into \p Block.
+static inline void omp_indirect_block_run_end(omp_indirect_block *Block,
+                                              const omp_indirect_block_run *R) {
+  Block->N = R->N;
+  Block->SpanLo = R->Lo;
+  Block->SpanHi = R->Hi;
+  Block->Big = R->Big;
+  Block->Unsorted = R->Unsorted;
 }
 
 /// Empties a block not yet added, to push its pointees again.
