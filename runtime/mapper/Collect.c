@@ -9,6 +9,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Collect.h"
+#include "CycleReplay.h"
 
 #include "Foreign.h"
 #include "Libomptarget.h"
@@ -300,46 +301,6 @@ pushSlow(void *Handle, void *Base, void *Begin, int64_t Size, int64_t Type,
   C->Fast = !C->Failed && C->Check.ElemSize;
 }
 
-/* While an array's records repeat one cycle (Cycle.h): the component a
-   cycle before, a stride on, with the fast path's checks that the shift
-   could break; its pointee into the deep list. Returns 0 for any other
-   component, which ends the replay. */
-HOT int pushCycle(collector *C, void *Base, void *Begin, int64_t Size,
-                  int64_t Type) {
-  omp_indirect_cycle *Y = &C->Cycle;
-  omp_indirect_cycle_comp *X = &Y->C[Y->Phase];
-  tree *T = &C->T;
-  uintptr_t B = (uintptr_t)Begin, E = B + (uint64_t)Size;
-  if (Type != X->Type)
-    return 0;
-  if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
-    uintptr_t P = (uintptr_t)Base;
-    omp_indirect_deep *D = T->D;
-    if (P != X->Base || P + sizeof(void *) > Y->ItemHi || B < 4096 ||
-        (uint64_t)Size - 1 >= C->Check.Limit || E < B ||
-        (E > Y->ItemLo && B < Y->ItemHi) || (size_t)D->NP == D->CapP ||
-        D->NP >= INT32_MAX)
-      return 0;
-    D->P[D->NP] = (omp_indirect_pointee){(void **)P, B, E, (uint16_t)Type,
-                                         (uint16_t)T->Entry, -1};
-    T->Stack[1] = (open_anchor){B, E, DEEP(D->NP), -1, -1};
-    T->SP = 2;
-    D->NP++;
-  } else {
-    if (B != X->Begin || Size != X->Size || E > Y->ItemHi)
-      return 0;
-    T->SP = 1;
-  }
-  X->Begin += Y->Stride;
-  X->Base += Y->Stride;
-  if (++Y->Phase == Y->K) {
-    Y->Phase = 0;
-    Y->Cycles++;
-  }
-  C->Seen++;
-  return 1;
-}
-
 /* The fast path, and the cycle's learning where an item keeps its ranges
    per direction (flang's records). */
 static __attribute__((noinline)) void
@@ -354,11 +315,15 @@ pushNotCycle(void *Handle, void *Base, void *Begin, int64_t Size, int64_t Type,
   pushSlow(Handle, Base, Begin, Size, Type, Name);
 }
 
-/* A component that ends the replay (out of line: the replay's path keeps
-   to a few registers and saves none). */
+/* A pointee while the cycle repeats, or a component that ends the
+   replay (out of line: the replay's path for ranges keeps to a few
+   registers and saves none). */
 static __attribute__((noinline)) void
-pushEndCycle(void *Handle, void *Base, void *Begin, int64_t Size, int64_t Type,
-             void *Name) {
+pushCycleOther(void *Handle, void *Base, void *Begin, int64_t Size,
+               int64_t Type, void *Name) {
+  if ((Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
+      __builtin_expect(pushCyclePointee(Handle, Base, Begin, Size, Type), 1))
+    return;
   omp_indirect_cycle_stop(Handle);
   pushNotCycle(Handle, Base, Begin, Size, Type, Name);
 }
@@ -372,9 +337,10 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
     return;
   }
   if (C->Cycle.State == CYCLE_ON) {
-    if (__builtin_expect(pushCycle(C, Base, Begin, Size, Type), 1))
+    if (!(Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
+        __builtin_expect(pushCycleRange(C, Begin, Size, Type), 1))
       return;
-    pushEndCycle(Handle, Base, Begin, Size, Type, Name);
+    pushCycleOther(Handle, Base, Begin, Size, Type, Name);
     return;
   }
   pushNotCycle(Handle, Base, Begin, Size, Type, Name);

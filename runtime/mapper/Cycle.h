@@ -19,7 +19,7 @@
  * USAGE, in Collect.c: omp_indirect_cycle_reset at the start of a mapper
  * entry; a component the fast path took goes to omp_indirect_cycle_watch
  * while the item keeps its ranges per direction; while State is CYCLE_ON
- * each component is compared inline (Collect.c, pushCycle), and
+ * each component is compared inline (CycleReplay.h), and
  * omp_indirect_cycle_stop ends the replay.
  *
  *===----------------------------------------------------------------------===*/
