@@ -11,6 +11,20 @@
 
 #include "Collect.h"
 
+/* Component X of the cycle came: the next cycle's is a stride on. */
+static inline __attribute__((always_inline)) int
+cycleNext(collector *C, omp_indirect_cycle_comp *X) {
+  omp_indirect_cycle *Y = &C->Cycle;
+  X->Begin += Y->Stride;
+  X->Base += Y->Stride;
+  if (++Y->Phase == Y->K) {
+    Y->Phase = 0;
+    Y->Cycles++;
+  }
+  C->Seen++;
+  return 1;
+}
+
 /* While an array's records repeat one cycle (Cycle.h): the component a
    cycle before, a stride on, with the fast path's checks that the shift
    could break. Returns 0 for any other component, which ends the replay.
@@ -25,14 +39,7 @@ pushCycleRange(collector *C, void *Begin, int64_t Size, int64_t Type) {
       B + (uint64_t)Size > Y->ItemHi)
     return 0;
   C->T.SP = 1;
-  X->Begin += Y->Stride;
-  X->Base += Y->Stride;
-  if (++Y->Phase == Y->K) {
-    Y->Phase = 0;
-    Y->Cycles++;
-  }
-  C->Seen++;
-  return 1;
+  return cycleNext(C, X);
 }
 
 /* A pointee, into the deep list. */
@@ -55,14 +62,7 @@ pushCyclePointee(collector *C, void *Base, void *Begin, int64_t Size,
   T->Stack[1] = (open_anchor){B, E, DEEP(D->NP), -1, -1};
   T->SP = 2;
   D->NP++;
-  X->Begin += Y->Stride;
-  X->Base += Y->Stride;
-  if (++Y->Phase == Y->K) {
-    Y->Phase = 0;
-    Y->Cycles++;
-  }
-  C->Seen++;
-  return 1;
+  return cycleNext(C, X);
 }
 
 #endif /* OMP_INDIRECT_CYCLEREPLAY_H */
