@@ -9,6 +9,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Collect.h"
+#include "CycleReplay.h"
 
 #include "Foreign.h"
 #include "Libomptarget.h"
@@ -220,7 +221,7 @@ static _Thread_local collector *Active
    whose pointer lies in the item, with room in the deep list and the
    stack. Does what addComponent does for them, with few registers and no
    calls, and returns FAST_DONE; returns FAST_ITEM for a range of the item
-   once it keeps its members per direction (pushItem), and 0 (and may have
+   once it keeps its members per direction (pushRest), and 0 (and may have
    closed an open pointee without members, which addComponent would close
    too) for every other component. */
 enum { FAST_NO, FAST_DONE, FAST_ITEM };
@@ -254,7 +255,7 @@ HOT int pushFast(collector *C, void *Base, void *Begin, int64_t Size,
     int64_t Motion = Type & MOTION;
     int32_t Last = T->A[0].Last;
     if (Motion && T->ItemHulls) {
-      return FAST_ITEM; /* flang's records: pushItem. */
+      return FAST_ITEM; /* flang's records: pushRest. */
     } else if (Motion) { /* S > 0 here. */
       if (Last < 0)
         return 0; /* A new member: addMember. */
@@ -303,23 +304,56 @@ static __attribute__((noinline)) void pushSlow(collector *C) {
   C->Fast = !C->Failed && C->Check.ElemSize;
 }
 
-/* A range of the item C->Arg (pushFast extended the item's hull): into
-   its lists per direction (flang's records). Out of memory: the general
+/* What the fast path left of the component C->Arg, Fast its answer: a
+   range of the item (pushFast extended the item's hull) goes into the
+   item's lists per direction, and with those lists (flang's records) the
+   cycle watches each component the fast path took (Cycle.c); every other
+   component goes the general way. Out of memory for a range: the general
    path adds it again (a range already in a list merges into it) and
    fails. */
-static __attribute__((noinline)) void pushItem(collector *C) {
-  uintptr_t B = (uintptr_t)C->Arg.Begin, E = B + (uintptr_t)C->Arg.Size;
-  if (addItemMember(&C->T, B, E, C->Arg.Type & MOTION)) {
+static __attribute__((noinline)) void pushRest(collector *C, int Fast) {
+  const component *A = &C->Arg;
+  if (Fast == FAST_ITEM) {
+    uintptr_t B = (uintptr_t)A->Begin, E = B + (uintptr_t)A->Size;
+    if (addItemMember(&C->T, B, E, A->Type & MOTION))
+      Fast = FAST_NO;
+    else
+      C->Seen++;
+  }
+  if (Fast == FAST_NO) {
     pushSlow(C);
     return;
   }
-  C->Seen++;
+  omp_indirect_cycle_watch(C, A->Base, A->Begin, A->Size, A->Type);
 }
 
-/* The fast path needs the arguments only until it takes the component;
-   the general paths read them from C->Arg, so the entry saves 2
-   callee-saved registers instead of 6 (about 10 instructions a component
-   less, the five stores counted). */
+/* A component outside a replayed cycle. The fast path needs the arguments
+   only until it takes the component; the general paths read them from
+   C->Arg, so the entry saves 2 callee-saved registers instead of 6 (about
+   10 instructions a component less, the five stores counted). */
+static inline __attribute__((always_inline)) void
+pushOne(collector *C, void *Base, void *Begin, int64_t Size, int64_t Type,
+        void *Name) {
+  C->Arg = (component){Base, Begin, Size, Type, Name};
+  int Fast = pushFast(C, Base, Begin, Size, Type);
+  if (__builtin_expect(Fast == FAST_DONE, 1) && !C->T.ItemHulls)
+    return;
+  pushRest(C, Fast);
+}
+
+/* A pointee while the cycle repeats, or a component that ends the
+   replay (out of line: the replay's path for ranges keeps to a few
+   registers and saves none). */
+static __attribute__((noinline)) void
+pushCycleOther(collector *C, void *Base, void *Begin, int64_t Size,
+               int64_t Type, void *Name) {
+  if ((Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
+      __builtin_expect(pushCyclePointee(C, Base, Begin, Size, Type), 1))
+    return;
+  omp_indirect_cycle_stop(C);
+  pushOne(C, Base, Begin, Size, Type, Name);
+}
+
 void __omp_indirect_push_mapper_component(void *Handle, void *Base,
                                           void *Begin, int64_t Size,
                                           int64_t Type, void *Name) {
@@ -328,14 +362,14 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
     pushForeign(Handle, Base, Begin, Size, Type, Name);
     return;
   }
-  C->Arg = (component){Base, Begin, Size, Type, Name};
-  int Fast = pushFast(C, Base, Begin, Size, Type);
-  if (__builtin_expect(Fast == FAST_DONE, 1))
+  if (C->Cycle.State == CYCLE_ON) {
+    if (!(Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
+        __builtin_expect(pushCycleRange(C, Begin, Size, Type), 1))
+      return;
+    pushCycleOther(C, Base, Begin, Size, Type, Name);
     return;
-  if (Fast == FAST_ITEM)
-    pushItem(C);
-  else
-    pushSlow(C);
+  }
+  pushOne(C, Base, Begin, Size, Type, Name);
 }
 
 /* Clang's mapper adds this count, shifted, to MEMBER_OF. We rebuild the
@@ -378,12 +412,14 @@ int omp_indirect_collect_run(collector *C, const omp_indirect_map_list *In,
   if (addAnchor(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
                 In->Types[K] & ~MOTION, TOP, NO_ANCHOR))
     return 1;
+  omp_indirect_cycle_reset(&C->Cycle);
   collector *Saved = Active;
   Active = C;
   int NoStack = omp_indirect_call_mapper(
       (omp_indirect_mapper_fn)In->Mappers[K], C, In->Bases[K], In->Begins[K],
       In->Sizes[K], In->Types[K], In->Names ? In->Names[K] : NULL);
   Active = Saved;
+  omp_indirect_cycle_stop(C);
   if (NoStack) {
     C->Failed = C->Refused = 1;
     return 1;

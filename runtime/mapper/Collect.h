@@ -8,6 +8,7 @@
 #ifndef OMP_INDIRECT_COLLECT_H
 #define OMP_INDIRECT_COLLECT_H
 
+#include "Cycle.h"
 #include "ItemHull.h"
 #include "MapList.h"
 #include "Validate.h"
@@ -95,6 +96,7 @@ typedef struct collector {
                (Check.ElemSize), and nothing failed. */
   size_t Slow; /* Components the fast path did not take (Seen: all). */
   omp_indirect_check Check; /* Validation of each component (Validate.h). */
+  omp_indirect_cycle Cycle; /* An array's records replayed (Cycle.h). */
 } collector;
 
 /// Builds in \p C->T the tree of mapper entry \p K of \p In: its anchor,

@@ -240,8 +240,9 @@ int omp_indirect_expand(const omp_indirect_map_list *In,
     if (omp_indirect_debug())
       fprintf(stderr,
               "omp-indirect: mapper: entry %d: %zu components, %zu on the "
-              "fast path\n",
-              K, C.Seen, C.Seen - C.Slow);
+              "fast path, %llu replayed\n",
+              K, C.Seen, C.Seen - C.Slow,
+              (unsigned long long)C.Cycle.Replayed);
     Failed = Kind == OMP_INDIRECT_MAP_UPDATE
                  ? emitMotion(&O, &C.T, K, In->Types[K])
                  : emitMapping(&O, &C.T, K, In->Types[K]);

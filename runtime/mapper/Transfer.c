@@ -219,7 +219,13 @@ static void transferEnter(omp_indirect_bulk *B,
     }
     int Placed = Class == BULK_NEW || Class == BULK_DUP;
     if (P->Parent < 0) {
-      Rmw[P->Entry] |= Placed;
+      /* An item present already that `always, to` copied again (by
+         libomptarget, or Coalesce.c's hull: flang's records, whose entry
+         moves nothing itself) holds host pointers there now. */
+      int64_t User = B->D.User[P->Entry];
+      Rmw[P->Entry] |= Placed || (Class == BULK_OWNED &&
+                                  (User & OMP_INDIRECT_MAP_ALWAYS) &&
+                                  (User & TO));
       if (Done[P->Entry])
         putPtr(TopImg[P->Entry] +
                    ((uintptr_t)P->Slot - (uintptr_t)L->Begins[P->Entry]),

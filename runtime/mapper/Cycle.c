@@ -1,0 +1,235 @@
+/*===- Cycle.c - an array's records replayed by the collector -------------===*
+ *
+ * Cycle.h. Why the replay leaves the tree as the per-component path does:
+ * a verified cycle pushed every component of the cycle before it at a
+ * fixed stride higher, each through the fast path, and changed each range
+ * list in one of two ways (Step): all its ranges merged into the open one,
+ * which ended a stride later (GROW); or one range did not merge and closed
+ * the open one into the last run, which counted one more at that stride
+ * (RUN). Every test omp_indirect_dir_add makes compares addresses that all
+ * moved by the stride (and the run's next start, which moves by its stride,
+ * equal to the cycle's), so the next cycle takes the same branches and
+ * changes the list by the same step. The other checks of the fast path
+ * (the range within the item, a pointee outside it, room in the deep list)
+ * are made per component in the replay.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "Cycle.h"
+#include "Collect.h"
+
+#include "OmpIndirectRT.h"
+
+#include <string.h>
+
+static void snap(const omp_indirect_dir_ranges *L, omp_indirect_cycle_list *S) {
+  S->N = L->N;
+  S->OpenLo = L->OpenLo;
+  S->OpenHi = L->OpenHi;
+  S->Unsorted = L->Unsorted;
+  S->RLo = S->RLen = S->RStride = S->RCount = 0;
+  if (L->N) {
+    const omp_indirect_run *R = &L->R[L->N - 1];
+    S->RLo = R->Lo;
+    S->RLen = R->Len;
+    S->RStride = R->Stride;
+    S->RCount = R->Count;
+  }
+  S->Step = CYCLE_STEP_NONE;
+}
+
+/* What one cycle did to list L (S: before it), or -1 when it is not a step
+   the next cycle repeats. Pushed: some range of the cycle moves this way. */
+static int stepOf(const omp_indirect_dir_ranges *L,
+                  const omp_indirect_cycle_list *S, int Pushed,
+                  uint64_t Stride) {
+  omp_indirect_cycle_list Now;
+  snap(L, &Now);
+  if (!Pushed)
+    return Now.N == S->N && Now.OpenLo == S->OpenLo &&
+                   Now.OpenHi == S->OpenHi && Now.RCount == S->RCount
+               ? CYCLE_STEP_NONE
+               : -1;
+  if (S->Unsorted || Now.Unsorted || S->OpenLo >= S->OpenHi ||
+      Now.N != S->N || Now.RLo != S->RLo || Now.RLen != S->RLen ||
+      Now.RStride != S->RStride)
+    return -1;
+  if (Now.RCount == S->RCount && Now.OpenLo == S->OpenLo &&
+      Now.OpenHi == S->OpenHi + Stride)
+    return CYCLE_STEP_GROW;
+  if (S->N > 0 && S->RCount >= 2 && S->RStride == Stride &&
+      Now.RCount == S->RCount + 1 && Now.OpenLo == S->OpenLo + Stride &&
+      Now.OpenHi == S->OpenHi + Stride)
+    return CYCLE_STEP_RUN;
+  return -1;
+}
+
+void omp_indirect_cycle_reset(omp_indirect_cycle *Y) {
+  Y->State = CYCLE_WAIT;
+  Y->Wait = 1;
+  Y->Backoff = 1;
+  Y->Replayed = 0;
+}
+
+/* The cycle did not repeat: try again later, and later each time. */
+static void giveUp(omp_indirect_cycle *Y) {
+  Y->State = CYCLE_WAIT;
+  Y->Wait = Y->Backoff;
+  if (Y->Backoff < 4096)
+    Y->Backoff *= 2;
+}
+
+static void extendHull(tree *T, uintptr_t Lo, uintptr_t Hi) {
+  if (Lo < T->HullLo)
+    T->HullLo = Lo;
+  if (Hi > T->HullHi)
+    T->HullHi = Hi;
+}
+
+/* The verified cycle's last component came: turns the replay on, or gives
+   up when a list did not change by a step the next cycle repeats. */
+static void verified(collector *C) {
+  omp_indirect_cycle *Y = &C->Cycle;
+  tree *T = &C->T;
+  int PushTo = 0, PushFrom = 0;
+  for (int J = 0; J < Y->K; ++J)
+    if (!(Y->C[J].Type & OMP_INDIRECT_MAP_PTR_AND_OBJ)) {
+      PushTo |= (Y->C[J].Type & OMP_INDIRECT_MAP_TO) != 0;
+      PushFrom |= (Y->C[J].Type & OMP_INDIRECT_MAP_FROM) != 0;
+    }
+  int To = stepOf(&T->ItemTo, &Y->To, PushTo, Y->Stride);
+  int From = stepOf(&T->ItemFrom, &Y->From, PushFrom, Y->Stride);
+  /* The pointee last pushed lies outside the item (as every replayed one
+     must), so it holds none of the item's ranges. */
+  if (To < 0 || From < 0 || C->Slow != Y->SlowAt || T->SP != 2 ||
+      T->Stack[0].R != 0 || T->Stack[1].R >= 0 || T->Stack[1].First >= 0 ||
+      (T->Stack[1].Hi > T->Stack[0].Lo && T->Stack[1].Lo < T->Stack[0].Hi)) {
+    giveUp(Y);
+    return;
+  }
+  snap(&T->ItemTo, &Y->To);
+  snap(&T->ItemFrom, &Y->From);
+  Y->To.Step = To;
+  Y->From.Step = From;
+  Y->ItemLo = T->Stack[0].Lo;
+  Y->ItemHi = T->Stack[0].Hi;
+  Y->Cycles = 0;
+  Y->Phase = 0;
+  Y->Backoff = 1;
+  Y->State = CYCLE_ON;
+}
+
+void omp_indirect_cycle_watch(collector *C, void *Base, void *Begin,
+                              int64_t Size, int64_t Type) {
+  omp_indirect_cycle *Y = &C->Cycle;
+  tree *T = &C->T;
+  uintptr_t P = (uintptr_t)Base, B = (uintptr_t)Begin;
+  int Pointee = (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) != 0;
+  switch (Y->State) {
+  case CYCLE_WAIT:
+    if (Pointee && --Y->Wait <= 0) {
+      Y->State = CYCLE_LEARN;
+      Y->K = 0;
+      Y->P0Base = P;
+      Y->P0Type = Type;
+      Y->SlowAt = C->Slow;
+      snap(&T->ItemTo, &Y->To);
+      snap(&T->ItemFrom, &Y->From);
+    }
+    return;
+  case CYCLE_LEARN: {
+    if (C->Slow != Y->SlowAt) {
+      giveUp(Y);
+      return;
+    }
+    /* The first component again, a stride on, right after the pointee
+       learning began after, a stride on: one cycle. */
+    const omp_indirect_cycle_comp *F = &Y->C[0];
+    const omp_indirect_cycle_comp *L = &Y->C[Y->K - 1];
+    if (Y->K >= 2 && !Pointee && Type == F->Type && Size == F->Size &&
+        B > F->Begin && (L->Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
+        L->Type == Y->P0Type && L->Base == Y->P0Base + (B - F->Begin)) {
+      Y->Stride = B - F->Begin;
+      for (int J = 0; J < Y->K; ++J) {
+        Y->C[J].Begin += Y->Stride;
+        Y->C[J].Base += Y->Stride;
+      }
+      Y->MaxEnd = 0;
+      Y->Phase = 0;
+      Y->State = CYCLE_VERIFY;
+      break; /* This component is the verified cycle's first. */
+    }
+    if (Y->K == OMP_INDIRECT_CYCLE_MAX) {
+      giveUp(Y);
+      return;
+    }
+    Y->C[Y->K++] = (omp_indirect_cycle_comp){B, P, Size, Type};
+    if (Pointee) { /* The lists before the cycle that may start here. */
+      snap(&T->ItemTo, &Y->To);
+      snap(&T->ItemFrom, &Y->From);
+    }
+    return;
+  }
+  case CYCLE_VERIFY:
+    break;
+  default:
+    return;
+  }
+  omp_indirect_cycle_comp *X = &Y->C[Y->Phase];
+  if (C->Slow != Y->SlowAt || Type != X->Type ||
+      (Pointee ? P != X->Base || T->SP != 2
+               : B != X->Begin || Size != X->Size || T->SP != 1)) {
+    giveUp(Y);
+    return;
+  }
+  uintptr_t E = Pointee ? P + sizeof(void *) : B + (uintptr_t)Size;
+  if (E > Y->MaxEnd)
+    Y->MaxEnd = E;
+  X->Begin += Y->Stride;
+  X->Base += Y->Stride;
+  if (++Y->Phase == Y->K)
+    verified(C);
+}
+
+/* A list after Cycles more cycles. */
+static void step(omp_indirect_dir_ranges *L, const omp_indirect_cycle_list *S,
+                 uint64_t Cycles, uint64_t Stride) {
+  if (S->Step == CYCLE_STEP_GROW) {
+    L->OpenHi += Cycles * Stride;
+  } else if (S->Step == CYCLE_STEP_RUN) {
+    L->R[L->N - 1].Count += Cycles;
+    L->OpenLo += Cycles * Stride;
+    L->OpenHi += Cycles * Stride;
+  }
+}
+
+void omp_indirect_cycle_stop(collector *C) {
+  omp_indirect_cycle *Y = &C->Cycle;
+  tree *T = &C->T;
+  if (Y->State != CYCLE_ON)
+    return;
+  Y->Replayed += Y->Cycles * (uint64_t)Y->K + (uint64_t)Y->Phase;
+  if (Y->Cycles) {
+    step(&T->ItemTo, &Y->To, Y->Cycles, Y->Stride);
+    step(&T->ItemFrom, &Y->From, Y->Cycles, Y->Stride);
+    extendHull(T, T->HullHi, Y->MaxEnd + Y->Cycles * Y->Stride);
+  }
+  /* The cycle broken midway: its components so far, the usual way (their
+     pointees are in the deep list already). */
+  for (int J = 0; J < Y->Phase; ++J) {
+    const omp_indirect_cycle_comp *X = &Y->C[J];
+    uintptr_t P = X->Base - Y->Stride, B = X->Begin - Y->Stride;
+    if (X->Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
+      extendHull(T, P, P + sizeof(void *));
+      continue;
+    }
+    uintptr_t E = B + (uintptr_t)X->Size;
+    extendHull(T, B, E);
+    if (((X->Type & OMP_INDIRECT_MAP_TO) &&
+         omp_indirect_dir_add(&T->ItemTo, B, E)) ||
+        ((X->Type & OMP_INDIRECT_MAP_FROM) &&
+         omp_indirect_dir_add(&T->ItemFrom, B, E)))
+      C->Failed = 1;
+  }
+  Y->State = CYCLE_WAIT;
+  Y->Wait = Y->Backoff;
+}

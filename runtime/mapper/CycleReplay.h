@@ -1,0 +1,68 @@
+/*===- CycleReplay.h - the collector's per-component replay --------------===*
+ *
+ * The inline half of Cycle.h, for Collect.c's entry point: while an
+ * array's records repeat one cycle, each component is compared with the
+ * one a cycle before, a stride on (Cycle.c says why that suffices), and a
+ * pointee goes into the deep list. Included by Collect.c only.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OMP_INDIRECT_CYCLEREPLAY_H
+#define OMP_INDIRECT_CYCLEREPLAY_H
+
+#include "Collect.h"
+
+/* Component X of the cycle came: the next cycle's is a stride on. */
+static inline __attribute__((always_inline)) int
+cycleNext(collector *C, omp_indirect_cycle_comp *X) {
+  omp_indirect_cycle *Y = &C->Cycle;
+  X->Begin += Y->Stride;
+  X->Base += Y->Stride;
+  if (++Y->Phase == Y->K) {
+    Y->Phase = 0;
+    Y->Cycles++;
+  }
+  C->Seen++;
+  return 1;
+}
+
+/* While an array's records repeat one cycle (Cycle.h): the component a
+   cycle before, a stride on, with the fast path's checks that the shift
+   could break. Returns 0 for any other component, which ends the replay.
+   A range of the item: inline, in the few registers the entry point saves
+   none for. */
+static inline __attribute__((always_inline)) int
+pushCycleRange(collector *C, void *Begin, int64_t Size, int64_t Type) {
+  omp_indirect_cycle *Y = &C->Cycle;
+  omp_indirect_cycle_comp *X = &Y->C[Y->Phase];
+  uintptr_t B = (uintptr_t)Begin;
+  if (Type != X->Type || B != X->Begin || Size != X->Size ||
+      B + (uint64_t)Size > Y->ItemHi)
+    return 0;
+  C->T.SP = 1;
+  return cycleNext(C, X);
+}
+
+/* A pointee, into the deep list. */
+static inline __attribute__((always_inline)) int
+pushCyclePointee(collector *C, void *Base, void *Begin, int64_t Size,
+                 int64_t Type) {
+  omp_indirect_cycle *Y = &C->Cycle;
+  omp_indirect_cycle_comp *X = &Y->C[Y->Phase];
+  tree *T = &C->T;
+  omp_indirect_deep *D = T->D;
+  uintptr_t B = (uintptr_t)Begin, E = B + (uint64_t)Size;
+  uintptr_t P = (uintptr_t)Base;
+  if (Type != X->Type || P != X->Base || P + sizeof(void *) > Y->ItemHi ||
+      B < 4096 || (uint64_t)Size - 1 >= C->Check.Limit || E < B ||
+      (E > Y->ItemLo && B < Y->ItemHi) || (size_t)D->NP == D->CapP ||
+      D->NP >= INT32_MAX)
+    return 0;
+  D->P[D->NP] = (omp_indirect_pointee){(void **)P, B, E, (uint16_t)Type,
+                                       (uint16_t)T->Entry, -1};
+  T->Stack[1] = (open_anchor){B, E, DEEP(D->NP), -1, -1};
+  T->SP = 2;
+  D->NP++;
+  return cycleNext(C, X);
+}
+
+#endif /* OMP_INDIRECT_CYCLEREPLAY_H */
