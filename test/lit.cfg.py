@@ -57,6 +57,16 @@ entry_vars += (" -DDEVFPTR=struct.__omp_indirect_fptr_rel_entry"
                " -DDEVHDR=struct.__omp_indirect_fptr_device_header"
                " -D#RELATIVE=0x31525046 -D#ABSOLUTE=0x31415046")
 config.substitutions.append(("%entry-vars", entry_vars))
+# %pack-x86-image<object> -o <file>: packs a host-offload device object as
+# the driver does before embedding it in the host object
+# (-Xclang -fembed-offload-object=<file>): clang-offload-packager up to
+# LLVM 19, llvm-offload-binary (arch "generic") with LLVM 22.
+if config.llvm_version in ("16", "19"):
+    pack = "clang-offload-packager --image=triple=x86_64-pc-linux-gnu,arch=,"
+else:
+    pack = ("llvm-offload-binary --image=triple=x86_64-pc-linux-gnu,"
+            "arch=generic,")
+config.substitutions.append(("%pack-x86-image", pack + "kind=openmp,file="))
 config.substitutions.append(("%entry-prefix", "ENTRY" + entry_bytes))
 config.substitutions.append((
     "%entry-layout", "python3 " + os.path.join(
