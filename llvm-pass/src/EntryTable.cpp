@@ -8,18 +8,15 @@
 //       [{ ptr @f, ptr @name.f, i64 0, i32 8, i32 <name hash> }, ...]
 //
 // and sit in section omp_offloading_fptr_entries, where the runtime finds
-// every unit's table. The device's entries are 16 bytes, without names
-// (nothing on the device reads them; the dump tool takes them from the
-// host table):
-//
-//   @__omp_offloading_fptr_entries_<tu> = global [N x %struct.__omp_indirect_fptr_device_entry]
-//       [{ ptr @f, i32 8, i32 <name hash> }, ...]
+// every unit's table. The device's table carries no names (nothing on the
+// device reads them; the dump tool takes them from the host table): a
+// 16-byte header and 8 bytes a function (DeviceEntryTable.cpp).
 //
 // Stock libomptarget never sees the FPTR entries themselves (it would take
 // a size-0 entry for a kernel): the host registers its table as one
 // ordinary declare-target global of the device table's size (flags 0, size
-// N*16), so libomptarget maps it and the runtime can read the device copy
-// back.
+// 16 + 8N), so libomptarget maps it and the runtime can read the device
+// copy back.
 //
 // The globals the device runtime searches, and the host's registration of
 // the image, are emitted by ImageRegistration.cpp.
