@@ -11,6 +11,8 @@
 #ifndef OMP_INDIRECT_OMPINDIRECT_H
 #define OMP_INDIRECT_OMPINDIRECT_H
 
+#include "FptrFormat.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
@@ -65,16 +67,11 @@ constexpr llvm::StringLiteral FptrDeviceHeaderTypeName =
     "struct.__omp_indirect_fptr_device_header";
 constexpr llvm::StringLiteral FptrRelEntryTypeName =
     "struct.__omp_indirect_fptr_rel_entry";
-/// A device table header's `layout`: "FPR1" (entries { i32 offset from the
-/// entry, i32 name hash }) or "FPA1" (entries: addresses), as little-endian
-/// bytes.
-constexpr uint32_t FptrLayoutRelative = 0x31525046;
-constexpr uint32_t FptrLayoutAbsolute = 0x31415046;
-/// The header's digest of a unit's name hashes: FNV-1a over 32-bit words.
-constexpr uint64_t FptrDigestBasis = 0xcbf29ce484222325ULL;
-constexpr uint64_t FptrDigestPrime = 0x100000001b3ULL;
-/// Bytes of a device table of \p N entries, on every target.
-constexpr uint64_t fptrDeviceTableBytes(uint64_t N) { return 16 + 8 * N; }
+/// Bytes of a device table of \p N entries, on every target (the layouts,
+/// sizes and digest: runtime/common/FptrFormat.h).
+constexpr uint64_t fptrDeviceTableBytes(uint64_t N) {
+  return OMP_INDIRECT_FPTR_HEADER_BYTES + OMP_INDIRECT_FPTR_ENTRY_BYTES * N;
+}
 /// Host section that gathers every FPTR entry of the program.
 constexpr llvm::StringLiteral FptrSectionName = "omp_offloading_fptr_entries";
 /// Device global that points at the uploaded table block.

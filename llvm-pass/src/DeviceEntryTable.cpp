@@ -33,9 +33,9 @@ using namespace llvm;
 namespace omp_indirect {
 
 uint64_t fptrDigest(ArrayRef<uint32_t> Hashes) {
-  uint64_t D = FptrDigestBasis;
+  uint64_t D = OMP_INDIRECT_FPTR_DIGEST_BASIS;
   for (uint32_t H : Hashes)
-    D = (D ^ H) * FptrDigestPrime;
+    D = omp_indirect_fptr_digest_step(D, H);
   return D;
 }
 
@@ -129,7 +129,8 @@ GlobalVariable *emitDeviceFptrTable(Module &M, StringRef Name,
   }
   Constant *Header = ConstantStruct::get(
       HeaderTy,
-      {ConstantInt::get(I32, Relative ? FptrLayoutRelative : FptrLayoutAbsolute),
+      {ConstantInt::get(I32, Relative ? OMP_INDIRECT_FPTR_RELATIVE
+                                : OMP_INDIRECT_FPTR_ABSOLUTE),
        ConstantInt::get(I32, Addrs.size()),
        ConstantInt::get(I64, fptrDigest(Hashes))});
   Table->setInitializer(ConstantStruct::get(

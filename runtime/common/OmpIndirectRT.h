@@ -13,6 +13,7 @@
 #ifndef OMP_INDIRECT_OMPINDIRECTRT_H
 #define OMP_INDIRECT_OMPINDIRECTRT_H
 
+#include "FptrFormat.h"
 #include "FptrMap.h"
 
 #include <stddef.h>
@@ -37,21 +38,12 @@ typedef struct omp_indirect_device_table_header {
   uint64_t digest; ///< omp_indirect_fptr_digest of the names' hashes.
 } omp_indirect_device_table_header;
 
-#define OMP_INDIRECT_FPTR_RELATIVE 0x31525046u
-#define OMP_INDIRECT_FPTR_ABSOLUTE 0x31415046u
-
 /// A relative device entry: no relocation in a linked image.
 typedef struct omp_indirect_rel_entry {
   int32_t rel;   ///< The device copy's address minus this entry's.
   uint32_t hash; ///< Hash of the name, as in the host entry's `reserved`.
 } omp_indirect_rel_entry;
 
-/// The header's digest: FNV-1a over the 32-bit name hashes, one step each.
-static inline uint64_t omp_indirect_fptr_digest_step(uint64_t D,
-                                                     uint32_t Hash) {
-  return (D ^ Hash) * 0x100000001b3ull;
-}
-#define OMP_INDIRECT_FPTR_DIGEST_BASIS 0xcbf29ce484222325ull
 
 /// \name Entry points called by compiled code.
 ///{

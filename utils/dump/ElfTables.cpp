@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "Dump.h"
 #include "ElfFile.h"
+#include "FptrFormat.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -31,11 +32,11 @@ namespace omp_indirect_dump {
 
 static constexpr StringLiteral TablePrefix = "__omp_offloading_fptr_entries_";
 static constexpr StringLiteral HostSectionName = "omp_offloading_fptr_entries";
-static constexpr uint64_t HostEntrySize = 32, DeviceEntrySize = 8,
-                          DeviceHeaderSize = 16;
-/// A device table header's layouts, "FPR1" and "FPA1" as little-endian.
-static constexpr uint32_t LayoutOffsets = 0x31525046,
-                          LayoutAddresses = 0x31415046;
+static constexpr uint64_t HostEntrySize = 32,
+                          DeviceEntrySize = OMP_INDIRECT_FPTR_ENTRY_BYTES,
+                          DeviceHeaderSize = OMP_INDIRECT_FPTR_HEADER_BYTES;
+static constexpr uint32_t LayoutOffsets = OMP_INDIRECT_FPTR_RELATIVE,
+                          LayoutAddresses = OMP_INDIRECT_FPTR_ABSOLUTE;
 
 uint32_t nameHash(StringRef Name) { return uint32_t(xxHash64(Name)); }
 
@@ -44,9 +45,9 @@ static Error fail(const Twine &Msg) {
 }
 
 uint64_t hashDigest(const Table &T) {
-  uint64_t D = 0xcbf29ce484222325ULL; // FNV-1a over the 32-bit hashes.
+  uint64_t D = OMP_INDIRECT_FPTR_DIGEST_BASIS;
   for (const Entry &E : T.Entries)
-    D = (D ^ E.Hash) * 0x100000001b3ULL;
+    D = omp_indirect_fptr_digest_step(D, E.Hash);
   return D;
 }
 
