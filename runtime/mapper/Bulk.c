@@ -35,7 +35,7 @@ void *omp_indirect_bulk_alloc(const omp_indirect_bulk *B, size_t N) {
 }
 
 void *omp_indirect_bulk_scratch(const omp_indirect_bulk *B, size_t N) {
-  void *P = omp_indirect_scratch_take(N);
+  void *P = omp_indirect_scratch_take_transient(N);
   if (!P)
     omp_indirect_bulk_die(B, "out of host memory");
   return P;

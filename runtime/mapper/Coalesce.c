@@ -146,7 +146,7 @@ static unsigned char planHull(omp_indirect_coalesced *C,
   omp_indirect_hull *H = newHull(C);
   *H = (omp_indirect_hull){IH->Lo, IH->Hi, IH, NULL, 0, NULL, 0};
   size_t Gaps = omp_indirect_item_hull_gap_bytes(IH);
-  if (!(H->Saved = omp_indirect_scratch_take(Gaps ? Gaps : 1)))
+  if (!(H->Saved = omp_indirect_scratch_take_transient(Gaps ? Gaps : 1)))
     die(C->Device, "out of host memory");
   omp_indirect_item_hull_gaps(IH, H->Saved, 1);
   return FORWARD;

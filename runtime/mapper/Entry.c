@@ -20,6 +20,7 @@
 #include "FaultGuard.h"
 #include "Forward.h"
 #include "Libomptarget.h"
+#include "MapperStack.h"
 #include "OmpIndirectRT.h"
 #include "Presence.h"
 
@@ -68,6 +69,7 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   omp_indirect_bulk B;
   memset(&B, 0, sizeof B);
   B.D = *D;
+  uint64_t Lent = omp_indirect_mapper_stack_lent();
   /* A fault in the runtime's copies of the program's data (the placement
      probes what the copies back will write, the transfers copy) comes
      back here, and stops with the pointee named. */
@@ -94,6 +96,12 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   memset(&B.D, 0, sizeof B.D); /* The caller's. */
   omp_indirect_bulk_free(&B);
   omp_indirect_free_map_list(&Out);
+  Lent = omp_indirect_mapper_stack_lent() - Lent;
+  if (Lent && omp_indirect_debug())
+    fprintf(stderr,
+            "omp-indirect: mapper: %llu bytes of buffers lent by the mapper "
+            "stack\n",
+            (unsigned long long)Lent);
 }
 
 static const omp_indirect_presence_kind PresenceOf[] = {

@@ -12,6 +12,13 @@
  * larger one and when the thread exits; a stack above 256 MiB is unmapped
  * after its call.
  *
+ * Between its calls the kept stack lends its memory to the construct's
+ * transient host buffers (MapperStack.h), from its top down, where the
+ * last large expansion touched its pages: a program's first construct
+ * then writes its host images into pages it faulted in already instead of
+ * fresh ones. While anything is lent the stack counts as in use, so a
+ * mapper call in between gets a stack of its own.
+ *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "MapperStack.h"
@@ -63,6 +70,9 @@ typedef struct kept {
   char *Map;
   size_t Bytes;
   int InUse;
+  size_t Guard;  /* The guard page's size, at Map. */
+  size_t Lent;   /* Bytes lent, from the top down. */
+  int64_t Loans; /* Loans not given back yet. */
 } kept;
 static _Thread_local kept Kept;
 static pthread_key_t KeptKey;
@@ -81,18 +91,24 @@ static void makeKey(void) { pthread_key_create(&KeptKey, unmapKept); }
 /* The largest stack a thread keeps: its touched pages stay resident until
    the thread ends, so one of 10^7 flang records (about 460 MB touched) is
    unmapped after its call, and a program of many threads keeps at most
-   this much each. */
+   about twice this much each (the room it lends, below). */
 enum { KEEP_MAX = 256u << 20 };
 
 /* A stack of at least Bytes + Page bytes, its lowest page the guard: the
    thread's kept one, or a new one that it keeps from now on (up to
-   KEEP_MAX). NULL when none can be mapped. */
+   KEEP_MAX). A kept one is reserved at twice that, so that the construct's
+   buffers, lent from its top (omp_indirect_mapper_stack_lend), find room
+   for its host images too (a C struct array's pointees can take twice the
+   array's bytes); the call gets its top Bytes + Page. NULL when none can
+   be mapped. */
 static char *takeStack(size_t Bytes, size_t Page) {
   if (Kept.Map && !Kept.InUse && Kept.Bytes >= Bytes + Page) {
     Kept.InUse = 1;
     return Kept.Map + Kept.Bytes - (Bytes + Page);
   }
-  char *Map = mmap(NULL, Bytes + Page, PROT_READ | PROT_WRITE,
+  int Keep = !Kept.InUse && Bytes + Page <= KEEP_MAX;
+  size_t Len = Keep ? 2 * Bytes + Page : Bytes + Page;
+  char *Map = mmap(NULL, Len, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
                    -1, 0);
   if (Map == MAP_FAILED)
@@ -101,14 +117,14 @@ static char *takeStack(size_t Bytes, size_t Page) {
   /* flang's function grows the stack by a descriptor per record: 2 MiB
      pages make that one fault per 2 MiB instead of per 4 KiB (MAP_STACK
      alone asks the kernel for small pages). */
-  madvise(Map + Page, Bytes, MADV_HUGEPAGE);
-  if (!Kept.InUse && Bytes + Page <= KEEP_MAX) {
+  madvise(Map + Page, Len - Page, MADV_HUGEPAGE);
+  if (Keep) {
     pthread_once(&KeptOnce, makeKey);
     unmapKept(&Kept);
-    Kept = (kept){Map, Bytes + Page, 1};
+    Kept = (kept){Map, Len, 1, Page, 0, 0};
     pthread_setspecific(KeptKey, &Kept);
   }
-  return Map;
+  return Map + Len - (Bytes + Page);
 }
 
 /* Gives back a stack from takeStack. */
@@ -162,4 +178,32 @@ int omp_indirect_call_mapper(omp_indirect_mapper_fn Fn, void *Handle,
     return 1;
   }
   return 0;
+}
+
+static _Thread_local uint64_t LentBytes;
+
+uint64_t omp_indirect_mapper_stack_lent(void) { return LentBytes; }
+
+void *omp_indirect_mapper_stack_lend(size_t N) {
+  if (!Kept.Map || (Kept.InUse && !Kept.Loans))
+    return NULL;
+  size_t A = (N + 63) & ~(size_t)63;
+  if (A < N || A > Kept.Bytes - Kept.Guard - Kept.Lent)
+    return NULL;
+  Kept.Lent += A;
+  LentBytes += A;
+  ++Kept.Loans;
+  Kept.InUse = 1;
+  return Kept.Map + Kept.Bytes - Kept.Lent;
+}
+
+int omp_indirect_mapper_stack_unlend(void *P) {
+  char *C = P;
+  if (!Kept.Loans || C < Kept.Map || C >= Kept.Map + Kept.Bytes)
+    return 0;
+  if (--Kept.Loans == 0) {
+    Kept.Lent = 0;
+    Kept.InUse = 0;
+  }
+  return 1;
 }

@@ -13,6 +13,7 @@
 #ifndef OMP_INDIRECT_MAPPER_STACK_H
 #define OMP_INDIRECT_MAPPER_STACK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// A mapper function as compilers emit it.
@@ -27,5 +28,19 @@ typedef void (*omp_indirect_mapper_fn)(void *Handle, void *Base, void *Begin,
 int omp_indirect_call_mapper(omp_indirect_mapper_fn Fn, void *Handle,
                              void *Base, void *Begin, int64_t Size,
                              int64_t Type, void *Name);
+
+/// \p N bytes (64-byte aligned) of the calling thread's kept stack, lent
+/// while no mapper function runs on it, or NULL (no kept stack, a call on
+/// it, or too little room left). The pages the thread's last large
+/// expansion touched are lent first. Give it back with
+/// omp_indirect_mapper_stack_unlend on the same thread, before the thread
+/// ends; until every loan is back the thread's mapper calls get stacks of
+/// their own.
+void *omp_indirect_mapper_stack_lend(size_t N);
+/// Takes back \p P if the calling thread's stack lent it: 1, or 0 (nothing
+/// done) for any other pointer.
+int omp_indirect_mapper_stack_unlend(void *P);
+/// Bytes the calling thread's stack has lent so far (OMP_INDIRECT_DEBUG).
+uint64_t omp_indirect_mapper_stack_lent(void);
 
 #endif /* OMP_INDIRECT_MAPPER_STACK_H */

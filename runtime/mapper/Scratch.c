@@ -14,9 +14,14 @@
  * cost of filling fresh memory (docs/mapper.md, "Where the time goes"). A
  * mapped buffer grows by moving its pages (mremap), never by copying them.
  *
+ * A transient buffer (a construct's, given back before it ends) of KEEP_MIN
+ * bytes or more is first asked of the thread's mapper stack, idle between
+ * expansions (MapperStack.h): its top is warm after a large expansion.
+ *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "Scratch.h"
+#include "MapperStack.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -135,8 +140,13 @@ void *omp_indirect_scratch_take(size_t N) {
   return (char *)H + HEADER;
 }
 
+void *omp_indirect_scratch_take_transient(size_t N) {
+  void *P = N >= KEEP_MIN ? omp_indirect_mapper_stack_lend(N) : NULL;
+  return P ? P : omp_indirect_scratch_take(N);
+}
+
 void omp_indirect_scratch_give(void *P) {
-  if (!P)
+  if (!P || omp_indirect_mapper_stack_unlend(P))
     return;
   header *H = (header *)((char *)P - HEADER);
   if (H->Cap >= KEEP_MIN) {

@@ -16,7 +16,14 @@
 
 /// A buffer of at least \p N bytes, or NULL when out of memory.
 void *omp_indirect_scratch_take(size_t N);
-/// Gives back a buffer from omp_indirect_scratch_take (NULL: nothing).
+/// A buffer of at least \p N bytes that the calling thread gives back before
+/// its construct ends (the placement's and transfers' per-pointee arrays
+/// and images): lent by the thread's mapper stack where it can (its pages
+/// are warm after a large expansion), else as omp_indirect_scratch_take.
+/// NULL when out of memory. Never grown (omp_indirect_scratch_grow).
+void *omp_indirect_scratch_take_transient(size_t N);
+/// Gives back a buffer from omp_indirect_scratch_take or, on the thread
+/// that took it, from omp_indirect_scratch_take_transient (NULL: nothing).
 void omp_indirect_scratch_give(void *P);
 /// Grows the scratch buffer *\p Data of \p Elem-sized elements (capacity
 /// *\p Cap; NULL and 0 at first) to hold \p Need, keeping its contents.
