@@ -24,6 +24,7 @@
 #include "MapperStack.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <stdlib.h>
@@ -40,9 +41,25 @@ typedef struct header {
   size_t Cap;
   uint64_t Given; /* The construct count when it was given back. */
   size_t Mapped;  /* The mapping's length (header included); 0: malloc'd. */
+  uint64_t Magic; /* MAGIC: a buffer of this file's. */
 } header;
 #define HEADER 32
 _Static_assert(sizeof(header) <= HEADER, "header fits");
+#define MAGIC 0x6863746172636d6full /* "omcratch" */
+
+/* The header of buffer P. A pointer that is neither this file's buffer nor
+   lent to this thread by its mapper stack (one given back on another
+   thread) stops the program rather than corrupt memory. */
+static header *headerOf(void *P) {
+  header *H = (header *)((char *)P - HEADER);
+  if (H->Magic != MAGIC) {
+    fprintf(stderr, "omp-indirect: internal error: a mapper buffer at %p "
+                    "was given back that the runtime did not hand out on "
+                    "this thread\n", P);
+    abort();
+  }
+  return H;
+}
 
 static size_t roundHuge(size_t N) { return (N + HUGE - 1) & ~(HUGE - 1); }
 
@@ -69,6 +86,7 @@ static header *mapBuffer(size_t N) {
   madvise(H, Len, MADV_HUGEPAGE);
   H->Mapped = Len;
   H->Cap = Len - HEADER;
+  H->Magic = MAGIC;
   return H;
 }
 
@@ -134,6 +152,7 @@ void *omp_indirect_scratch_take(size_t N) {
       return NULL;
     H->Cap = N;
     H->Mapped = 0;
+    H->Magic = MAGIC;
   }
   if (!H)
     return NULL;
@@ -148,7 +167,7 @@ void *omp_indirect_scratch_take_transient(size_t N) {
 void omp_indirect_scratch_give(void *P) {
   if (!P || omp_indirect_mapper_stack_unlend(P))
     return;
-  header *H = (header *)((char *)P - HEADER);
+  header *H = headerOf(P);
   if (H->Cap >= KEEP_MIN) {
     pthread_mutex_lock(&Lock);
     H->Given = Constructs;
@@ -184,9 +203,9 @@ int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
       memcpy((char *)H + HEADER, *Data, *Cap * Elem);
     omp_indirect_scratch_give(*Data);
     NewCap = H->Cap / Elem;
-  } else if (*Data && ((header *)((char *)*Data - HEADER))->Mapped) {
+  } else if (*Data && headerOf(*Data)->Mapped) {
     /* Pages move: nothing is copied, only the pages written are touched. */
-    H = remapBuffer((header *)((char *)*Data - HEADER), NewCap * Elem);
+    H = remapBuffer(headerOf(*Data), NewCap * Elem);
     if (!H)
       return 1;
     NewCap = H->Cap / Elem;
@@ -199,12 +218,13 @@ int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
     omp_indirect_scratch_give(*Data);
     NewCap = H->Cap / Elem;
   } else {
-    H = realloc(*Data ? (char *)*Data - HEADER : NULL,
+    H = realloc(*Data ? (char *)headerOf(*Data) : NULL,
                 NewCap * Elem + HEADER);
     if (!H)
       return 1;
     H->Cap = NewCap * Elem;
     H->Mapped = 0;
+    H->Magic = MAGIC;
   }
   *Data = (char *)H + HEADER;
   *Cap = NewCap;
