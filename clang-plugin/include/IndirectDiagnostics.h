@@ -27,8 +27,9 @@ namespace omp_indirect {
 /// Prepares the checks before parsing (records the `declare target`
 /// directives; below OpenMP 5.1, adds the version note to clang's error about
 /// `indirect`) and returns the consumer that reports the rest at the end of
-/// the translation unit. \p Offload: the job compiles for offloading, so
-/// host addresses flowing into target regions are checked.
+/// the translation unit. \p Offload: the job compiles for offloading, and no
+/// host job checked the same code before it, so host addresses flowing into
+/// target regions are checked.
 std::unique_ptr<clang::ASTConsumer>
 createIndirectDiagnostics(clang::CompilerInstance &CI, bool Offload);
 

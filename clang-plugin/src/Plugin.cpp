@@ -125,7 +125,11 @@ protected:
       return std::make_unique<ASTConsumer>();
     // Diagnostics first: their errors stop the metadata and code generation,
     // and they add the nested blocks' attributes findIndirectFunctions reads.
-    std::unique_ptr<ASTConsumer> Checks = createIndirectDiagnostics(CI, Offload);
+    // A device job given the host job's IR follows that job, which already
+    // gave the warnings about host code: one copy of each, not two.
+    bool WarnHostCode = Offload && LO.OMPHostIRFile.empty();
+    std::unique_ptr<ASTConsumer> Checks =
+        createIndirectDiagnostics(CI, WarnHostCode);
     if (!Offload)
       return Checks;
     CodeGenOptions &CG = CI.getCodeGenOpts();
