@@ -34,6 +34,7 @@ static _Atomic long *BuildFaults;   /* Per device: page faults of the last. */
 
 long omp_indirect_thread_faults(void) {
   struct rusage U;
+  /* Pages filled ahead of writes (Prefault.h) count too. */
   return getrusage(RUSAGE_THREAD, &U) ? 0 : U.ru_minflt;
 }
 
