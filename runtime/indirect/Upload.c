@@ -80,6 +80,9 @@ static int tableOptions(int32_t DeviceId, const omp_indirect_device_view *V,
   return omp_indirect_host_call_stop_options(DeviceId, V, Opts);
 }
 
+/* Blocks from this size on are shared with the host-offload device. */
+#define SHARE_MIN ((size_t)64 << 10)
+
 /* True when DeviceId's memory is this process's (the host-offload device):
    the device copy of an image's global lies in an object loaded here. A
    GPU's addresses never do (one address space with the host's, disjoint). */
@@ -97,9 +100,8 @@ static int deviceMemoryIsOurs(int32_t DeviceId,
 
 /* Copies the Bytes of Block to a new allocation on the device, *Dev.
    Returns nonzero after an error. */
-static int copyBlock(int32_t DeviceId, const omp_indirect_device_view *V,
-                     const void *Block, size_t Bytes, uint64_t Size,
-                     void **Dev) {
+static int copyBlock(int32_t DeviceId, const void *Block, size_t Bytes,
+                     uint64_t Size, void **Dev) {
   *Dev = allocTable(Bytes, DeviceId);
   if (!*Dev) {
     omp_indirect_error(DeviceId,
@@ -108,10 +110,6 @@ static int copyBlock(int32_t DeviceId, const omp_indirect_device_view *V,
                        Bytes, (unsigned long long)Size);
     return 1;
   }
-  /* On the host-offload device the copy fills fresh memory of ours: 512
-     pages at 65,536 functions, filled faster ahead of it (Prefault.h). */
-  if (Bytes >= ((size_t)64 << 10) && deviceMemoryIsOurs(DeviceId, V))
-    omp_indirect_prefault(*Dev, Bytes);
   if (omp_target_memcpy(*Dev, Block, Bytes, 0, 0, DeviceId,
                         omp_get_initial_device())) {
     omp_indirect_error(DeviceId,
@@ -161,7 +159,7 @@ int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
     free((void *)Opts.code_ranges);
     if (!Block)
       return outOfMemory(DeviceId, Size);
-    int Rc = copyBlock(DeviceId, V, Block, Bytes, Size, &Dev);
+    int Rc = copyBlock(DeviceId, Block, Bytes, Size, &Dev);
     free(Block);
     if (Rc)
       return Rc;
@@ -171,7 +169,8 @@ int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
 
 int omp_indirect_upload_in_place(int32_t DeviceId,
                                  const omp_indirect_device_view *V,
-                                 uint64_t Size, void **Buffer) {
+                                 uint64_t Size, void **Buffer, int *Shared) {
+  *Shared = 0;
   if (!Size && !omp_indirect_pointer_calls()) {
     free(*Buffer);
     *Buffer = NULL;
@@ -195,8 +194,18 @@ int omp_indirect_upload_in_place(int32_t DeviceId,
   free((void *)Opts.code_ranges);
   if (Rc)
     return outOfMemory(DeviceId, Size);
+  /* The host-offload device reads our memory: a copy of a large block would
+     cost its allocation's fresh pages (512 at 65,536 functions) and the copy
+     itself, for the same bytes. A small block takes the general way. */
+  if (Bytes >= SHARE_MIN && deviceMemoryIsOurs(DeviceId, V)) {
+    *Shared = 1;
+    int Rc = pointImages(DeviceId, V, Buf);
+    if (Rc)
+      *Buffer = NULL; /* Some images may point at it: never freed. */
+    return Rc;
+  }
   void *Dev;
-  if (copyBlock(DeviceId, V, Buf, Bytes, Size, &Dev))
+  if (copyBlock(DeviceId, Buf, Bytes, Size, &Dev))
     return 1;
   return pointImages(DeviceId, V, Dev);
 }
