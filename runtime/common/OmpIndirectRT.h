@@ -154,9 +154,13 @@ int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
 /// block. On success *\p Buffer holds the block's host copy, which the
 /// caller keeps or frees (with no rows and no calls through pointers, no
 /// block: the images' pointers are cleared, *\p Buffer freed and NULL).
+/// Where the device's memory is this process's (the host-offload device)
+/// and the block takes 64 KiB or more, the device reads the block where it
+/// is, with no copy: *\p Shared is then 1, and the block must never be
+/// freed (after an error *\p Buffer is NULL: images may point at it).
 int omp_indirect_upload_in_place(int32_t DeviceId,
                                  const omp_indirect_device_view *V,
-                                 uint64_t Size, void **Buffer);
+                                 uint64_t Size, void **Buffer, int *Shared);
 /// The address on device \p DeviceId of the device copy of the global at
 /// \p HostAddr, a host shadow registered with libomptarget, or NULL when
 /// the device image lacks that global: libomptarget 16 then returns NULL,
@@ -176,9 +180,11 @@ int omp_indirect_device_prepared(int DeviceId);
 /// Hands the host copy of device \p DeviceId's new table block (malloc'd;
 /// ownership passes; NULL: no table) to map-time translation, which drops
 /// the associations of functions the new table no longer maps the same way.
-/// \p NumDevices sizes its state.
+/// \p NumDevices sizes its state. \p Shared: the block is also the device's
+/// (omp_indirect_upload_in_place), so it is never freed.
 void omp_indirect_map_time_set_table(int DeviceId, int NumDevices,
-                                     __omp_offloading_fptr_table_ty *Block);
+                                     __omp_offloading_fptr_table_ty *Block,
+                                     int Shared);
 /// Before a kernel on \p DeviceId: every registered host function passed as
 /// an implicitly captured pointer (a size-0, non-literal kernel argument) is
 /// associated with its device copy in libomptarget's mapping table, so the

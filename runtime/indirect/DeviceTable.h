@@ -60,9 +60,10 @@ void *omp_indirect_device_table_build_with(
 void *omp_indirect_device_table_build(const __omp_offloading_fptr_map_ty *Rows,
                                       uint64_t N, size_t *Bytes);
 
-/// The most bytes a block for \p N rows and \p NumCodeRanges code ranges
-/// takes (the longest probe the builder accepts): the room
-/// omp_indirect_device_table_build_in needs. 0 when too large.
+/// The room omp_indirect_device_table_build_in needs for \p N rows and
+/// \p NumCodeRanges code ranges: the most bytes their block takes (the
+/// longest probe the builder accepts) and, with hash slots, a copy of the
+/// rows past the slots (16 bytes a row). 0 when too large.
 size_t omp_indirect_device_table_bytes(uint64_t N, uint64_t NumCodeRanges,
                                        omp_indirect_lookup Lookup);
 
@@ -70,8 +71,9 @@ size_t omp_indirect_device_table_bytes(uint64_t N, uint64_t NumCodeRanges,
 /// \p Buffer holds the \p N rows at its start (in the form
 /// omp_indirect_device_table_build_with wants) and has room for
 /// omp_indirect_device_table_bytes(N, Opts->num_code_ranges, Opts->lookup)
-/// bytes, of which those after the rows serve as the hash's scratch, so
-/// pages the caller touched already hold the block. On success the buffer
+/// bytes, so pages the caller touched already hold the block (the rows are
+/// copied past the slots and inserted into them: DeviceTableInPlace.c). On
+/// success the buffer
 /// holds the block (the same block the other builder gives), *\p Bytes its
 /// size, and the rows are gone (the slots hold them); returns 0. Returns
 /// nonzero, the rows untouched, when they or the ranges are not in form.

@@ -34,6 +34,7 @@ static _Atomic long *BuildFaults;   /* Per device: page faults of the last. */
 
 long omp_indirect_thread_faults(void) {
   struct rusage U;
+  /* Pages filled ahead of writes (Prefault.h) count too. */
   return getrusage(RUSAGE_THREAD, &U) ? 0 : U.ru_minflt;
 }
 
@@ -83,10 +84,10 @@ static int upload(int DeviceId) {
      code calls through pointers: its code ranges make a call of host code
      stop. */
   void *Block = Table;
-  int Uploaded = 0;
+  int Uploaded = 0, Shared = 0;
   if (!Rc && (Size || HasTable[DeviceId] || omp_indirect_pointer_calls())) {
     Uploaded = 1;
-    Rc = omp_indirect_upload_in_place(DeviceId, &V, Size, &Block);
+    Rc = omp_indirect_upload_in_place(DeviceId, &V, Size, &Block, &Shared);
     if (!Rc) {
       HasTable[DeviceId] = 1;
       atomic_fetch_add_explicit(&Uploads[DeviceId], 1, memory_order_relaxed);
@@ -96,8 +97,9 @@ static int upload(int DeviceId) {
       if (omp_indirect_debug())
         fprintf(stderr,
                 "omp-indirect: device %d: uploaded %llu FPTR entries to %zu "
-                "image(s) (%ld page faults)\n",
-                DeviceId, (unsigned long long)Size, V.num_images, Faults);
+                "image(s) (%ld page faults%s)\n",
+                DeviceId, (unsigned long long)Size, V.num_images, Faults,
+                Shared ? "; the device reads the host copy" : "");
     }
   }
   if (Rc) {
@@ -108,7 +110,7 @@ static int upload(int DeviceId) {
       free(Block); /* Rows that were never made a block: no table. */
       Block = NULL;
     }
-    omp_indirect_map_time_set_table(DeviceId, deviceCount(), Block);
+    omp_indirect_map_time_set_table(DeviceId, deviceCount(), Block, Shared);
     atomic_store_explicit(&Built[DeviceId], V.generation,
                           memory_order_release);
   }

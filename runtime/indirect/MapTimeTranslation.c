@@ -38,6 +38,9 @@
 typedef struct device_rows {
   /* The host copy of the device's table block (DeviceTable.h), or NULL. */
   __omp_offloading_fptr_table_ty *block;
+  /* The block is the device's too (the host-offload device reads it where
+     it is): never freed, as no device copy is. */
+  int shared;
   /* Its rows or hash slots (host_ptr 0: an empty slot), n of them. */
   const __omp_offloading_fptr_map_ty *rows;
   uint64_t n;
@@ -62,7 +65,8 @@ static device_rows *_Atomic Devices; /* Set once; NumDevices before it. */
 static int NumDevices;
 
 void omp_indirect_map_time_set_table(int DeviceId, int Count,
-                                     __omp_offloading_fptr_table_ty *Block) {
+                                     __omp_offloading_fptr_table_ty *Block,
+                                     int Shared) {
   const __omp_offloading_fptr_map_ty *Rows =
       Block ? (const __omp_offloading_fptr_map_ty *)((const char *)Block +
                                                      Block->rows_offset)
@@ -79,7 +83,8 @@ void omp_indirect_map_time_set_table(int DeviceId, int Count,
   }
   if (DeviceId < 0 || DeviceId >= NumDevices || (N && !State)) {
     pthread_mutex_unlock(&Lock);
-    free(Block); /* Out of memory: pointers then rely on the call-time lookup. */
+    if (!Shared) /* Out of memory: pointers then rely on the call-time lookup. */
+      free(Block);
     free(State);
     return;
   }
@@ -95,9 +100,11 @@ void omp_indirect_map_time_set_table(int DeviceId, int Count,
     else
       omp_target_disassociate_ptr((void *)(uintptr_t)Old->host_ptr, DeviceId);
   }
-  free(D->block);
+  if (!D->shared)
+    free(D->block);
   free(D->state);
   D->block = Block;
+  D->shared = Shared;
   D->rows = Rows;
   D->n = N;
   D->state = State;

@@ -41,6 +41,21 @@ static int sortPairs(omp_indirect_pair *Pairs, size_t N) {
   return 0;
 }
 
+/* True when the pairs to keep (host != tgt) have increasing host
+   addresses, none repeated: units in link order, each function registered
+   once, as in most programs. They then need no sort and no choice. */
+static int inStrictOrder(const omp_indirect_pair *Pairs, size_t N) {
+  uint64_t Prev = 0;
+  for (size_t I = 0; I < N; ++I) {
+    if (Pairs[I].host == Pairs[I].tgt)
+      continue;
+    if (Pairs[I].host <= Prev)
+      return 0;
+    Prev = Pairs[I].host;
+  }
+  return 1;
+}
+
 /* Of the pairs P[0..N) for one host address, the one to keep, or NULL after
    an error. */
 static const omp_indirect_pair *choose(int DeviceId,
@@ -85,6 +100,19 @@ int omp_indirect_merge_pairs(int DeviceId, const omp_indirect_image *Images,
      device the dynamic linker bound its device reference to the host copy
      (or, in a non-PIE executable, to the canonical PLT entry). The image
      that defines the function gives the device copy. */
+  if (inStrictOrder(Pairs, N)) { /* The usual case: the rows as they come. */
+    uint64_t Out = 0;
+    for (size_t I = 0; I < N; ++I) {
+      uint64_t Host = Pairs[I].host, Tgt = Pairs[I].tgt; /* Before Map[Out]. */
+      if (Host == Tgt)
+        continue;
+      Map[Out].host_ptr = (int64_t)Host;
+      Map[Out].tgt_ptr = (int64_t)Tgt;
+      ++Out;
+    }
+    *Len = Out;
+    return 0;
+  }
   size_t Kept = 0;
   for (size_t I = 0; I < N; ++I)
     if (Pairs[I].host != Pairs[I].tgt)

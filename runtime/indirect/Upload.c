@@ -12,11 +12,14 @@
  * translations it made, or be about to read it.
  *
  *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE /* dladdr */
 #include "DeviceTable.h"
 #include "HostCallStop.h"
 #include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
+#include "Prefault.h"
 
+#include <dlfcn.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -75,6 +78,24 @@ static int tableOptions(int32_t DeviceId, const omp_indirect_device_view *V,
                         omp_indirect_table_options *Opts) {
   *Opts = (omp_indirect_table_options){.lookup = lookupFromEnv()};
   return omp_indirect_host_call_stop_options(DeviceId, V, Opts);
+}
+
+/* Blocks from this size on are shared with the host-offload device. */
+#define SHARE_MIN ((size_t)64 << 10)
+
+/* True when DeviceId's memory is this process's (the host-offload device):
+   the device copy of an image's global lies in an object loaded here. A
+   GPU's addresses never do (one address space with the host's, disjoint). */
+static int deviceMemoryIsOurs(int32_t DeviceId,
+                              const omp_indirect_device_view *V) {
+  for (size_t I = 0; I < V->num_images; ++I) {
+    if (!V->on_device[I])
+      continue;
+    void *Dev = omp_indirect_device_global(V->images[I].map_p, DeviceId);
+    Dl_info Info;
+    return Dev && dladdr(Dev, &Info);
+  }
+  return 0;
 }
 
 /* Copies the Bytes of Block to a new allocation on the device, *Dev.
@@ -148,7 +169,8 @@ int omp_indirect_upload(int32_t DeviceId, const omp_indirect_device_view *V,
 
 int omp_indirect_upload_in_place(int32_t DeviceId,
                                  const omp_indirect_device_view *V,
-                                 uint64_t Size, void **Buffer) {
+                                 uint64_t Size, void **Buffer, int *Shared) {
+  *Shared = 0;
   if (!Size && !omp_indirect_pointer_calls()) {
     free(*Buffer);
     *Buffer = NULL;
@@ -159,15 +181,29 @@ int omp_indirect_upload_in_place(int32_t DeviceId,
     return 1;
   size_t Room = omp_indirect_device_table_bytes(Size, Opts.num_code_ranges,
                                                 Opts.lookup);
-  /* Growing a large buffer (mremap) touches none of its new pages. */
+  /* Growing a large buffer (mremap) touches none of its new pages. The
+     pairs took 32 bytes a row: past them, the block's pages are fresh. */
   void *Buf = Room ? realloc(*Buffer, Room) : NULL;
-  if (Buf)
+  if (Buf) {
     *Buffer = Buf;
+    if (Room > Size * 32)
+      omp_indirect_prefault((char *)Buf + Size * 32, Room - Size * 32);
+  }
   size_t Bytes = 0;
   int Rc = !Buf || omp_indirect_device_table_build_in(Buf, Size, &Bytes, &Opts);
   free((void *)Opts.code_ranges);
   if (Rc)
     return outOfMemory(DeviceId, Size);
+  /* The host-offload device reads our memory: a copy of a large block would
+     cost its allocation's fresh pages (512 at 65,536 functions) and the copy
+     itself, for the same bytes. A small block takes the general way. */
+  if (Bytes >= SHARE_MIN && deviceMemoryIsOurs(DeviceId, V)) {
+    *Shared = 1;
+    int Rc = pointImages(DeviceId, V, Buf);
+    if (Rc)
+      *Buffer = NULL; /* Some images may point at it: never freed. */
+    return Rc;
+  }
   void *Dev;
   if (copyBlock(DeviceId, Buf, Bytes, Size, &Dev))
     return 1;
