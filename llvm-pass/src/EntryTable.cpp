@@ -78,13 +78,16 @@ entryPointers(Module &M, Constant *Addr, StringRef Name) {
               makeString(M, Name, ".omp_offloading.entry_name"), Ptr)};
 }
 
-/// An FPTR entry (docs/format.md).
-static Constant *makeFptrEntry(Module &M, Constant *Addr, StringRef Name,
+/// An FPTR entry (docs/format.md) of the function or address point \p Addr,
+/// its name at \p NameAt.
+static Constant *makeFptrEntry(Module &M, Constant *Addr, Constant *NameAt,
                                uint64_t Size, uint32_t Flags,
                                uint32_t Reserved) {
   LLVMContext &Ctx = M.getContext();
-  auto [A, N] = entryPointers(M, Addr, Name);
-  Constant *Fields[] = {A, N, ConstantInt::get(Type::getInt64Ty(Ctx), Size),
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  Constant *Fields[] = {ConstantExpr::getPointerBitCastOrAddrSpaceCast(Addr, Ptr),
+                        NameAt,
+                        ConstantInt::get(Type::getInt64Ty(Ctx), Size),
                         ConstantInt::get(Type::getInt32Ty(Ctx), Flags),
                         ConstantInt::get(Type::getInt32Ty(Ctx), Reserved)};
   return ConstantStruct::get(getFptrEntryType(M), Fields);
@@ -174,8 +177,9 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   if (M.getNamedGlobal(TableName))
     return 0; // Already emitted (the pass ran twice on this module).
   bool Device = isDeviceModule(M);
-  SmallVector<Constant *, 16> Addrs, Entries;
+  SmallVector<Constant *, 16> Addrs;
   SmallVector<uint32_t, 16> Hashes;
+  SmallVector<std::string, 16> Names;
   for (const IndirectEntry &E : Info.Entries) {
     Constant *Addr = nullptr;
     std::string Name = E.Name;
@@ -187,22 +191,46 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
       Addr = getOrDeclare(M, E);
     }
     // `reserved` carries a hash of the name: the runtime compares it between
-    // the host and the device table before it pairs any address. The first
-    // entry's `size` is the table's length, so the runtime finds where each
-    // unit's table starts in the host section without asking libomptarget
-    // about every entry.
-    uint64_t Size = Entries.empty() ? Info.Entries.size() : 0;
-    uint32_t Hash = uint32_t(xxHash64(Name));
+    // the host and the device table before it pairs any address.
     Addrs.push_back(Addr);
-    Hashes.push_back(Hash);
-    if (!Device)
-      Entries.push_back(
-          makeFptrEntry(M, Addr, Name, Size, DeclareTargetFptrFlag, Hash));
+    Hashes.push_back(uint32_t(xxHash64(Name)));
+    Names.push_back(std::move(Name));
   }
   NumFptrEntries += Addrs.size();
   if (Device) {
     emitDeviceFptrTable(M, TableName, Addrs, Hashes);
     return Addrs.size();
+  }
+  // The names, as one global of C strings one after another: a global per
+  // name cost every later stage of the compile (bitcode, the device job's
+  // read of the host IR, the optimizer's global passes, the assembler) as
+  // much as a small function each.
+  std::string Blob;
+  SmallVector<uint64_t, 16> NameAt;
+  for (const std::string &N : Names) {
+    NameAt.push_back(Blob.size());
+    Blob += N;
+    Blob += '\0';
+  }
+  LLVMContext &Ctx = M.getContext();
+  Constant *BlobInit =
+      ConstantDataArray::getString(Ctx, Blob, /*AddNull=*/false);
+  auto *BlobGV = new GlobalVariable(M, BlobInit->getType(), /*isConstant=*/true,
+                                    GlobalValue::PrivateLinkage, BlobInit,
+                                    ".omp_indirect.entry_names");
+  BlobGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  BlobGV->setAlignment(Align(1));
+  // The first entry's `size` is the table's length, so the runtime finds
+  // where each unit's table starts in the host section without asking
+  // libomptarget about every entry.
+  SmallVector<Constant *, 16> Entries;
+  Type *I8 = Type::getInt8Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  for (size_t K = 0; K < Addrs.size(); ++K) {
+    Constant *Name = ConstantExpr::getInBoundsGetElementPtr(
+        I8, BlobGV, ConstantInt::get(I64, NameAt[K]));
+    uint64_t Size = K == 0 ? Addrs.size() : 0;
+    Entries.push_back(makeFptrEntry(M, Addrs[K], Name, Size,
+                                    DeclareTargetFptrFlag, Hashes[K]));
   }
   auto *ArrTy = ArrayType::get(getFptrEntryType(M), Entries.size());
   auto *Table = new GlobalVariable(M, ArrTy, /*isConstant=*/false,

@@ -21,14 +21,12 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 @_ZTV1C = linkonce_odr unnamed_addr constant { [6 x ptr], [5 x ptr] } zeroinitializer
 
 ; CHECK-DAG: @_ZTV1K = external constant i8
-; HOST-DAG: @[[NB:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1B+16\00"
-; HOST-DAG: @[[NC:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1C+64\00"
-; HOST-DAG: @[[NK:.+]] = private unnamed_addr constant [10 x i8] c"_ZTV1K+16\00"
+; HOST-DAG: @[[NAMES:.+]] = private unnamed_addr constant [40 x i8] c"_ZN1B1fEi\00_ZTV1B+16\00_ZTV1C+64\00_ZTV1K+16\00"
 ; HOST: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = hidden global [4 x %[[FPTR]]] [
-; HOST-SAME: %[[FPTR]] { ptr @_ZN1B1fEi, ptr @{{.+}}, i64 4, i32 8, i32 -1999804410 },
-; HOST-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1B, i64 16), ptr @[[NB]], i64 0, i32 8, i32 271559094 },
-; HOST-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1C, i64 64), ptr @[[NC]], i64 0, i32 8, i32 {{-?[0-9]+}} },
-; HOST-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1K, i64 16), ptr @[[NK]], i64 0, i32 8, i32 {{-?[0-9]+}} }]
+; HOST-SAME: %[[FPTR]] { ptr @_ZN1B1fEi, ptr @[[NAMES]], i64 4, i32 8, i32 -1999804410 },
+; HOST-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1B, i64 16), ptr getelementptr inbounds {{(nuw )?}}(i8, ptr @[[NAMES]], i64 10), i64 0, i32 8, i32 271559094 },
+; HOST-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1C, i64 64), ptr getelementptr inbounds {{(nuw )?}}(i8, ptr @[[NAMES]], i64 20), i64 0, i32 8, i32 {{-?[0-9]+}} },
+; HOST-SAME: %[[FPTR]] { ptr getelementptr (i8, ptr @_ZTV1K, i64 16), ptr getelementptr inbounds {{(nuw )?}}(i8, ptr @[[NAMES]], i64 30), i64 0, i32 8, i32 {{-?[0-9]+}} }]
 ; DEV-NOT: c"_ZTV1B+16\00"
 ; DEV: @__omp_offloading_fptr_entries_00c0ffee00c0ffee = protected global { %[[DEVHDR]], [4 x ptr] }
 ; DEV-SAME: { i32 [[#ABSOLUTE]], i32 4, i64 {{-?[0-9]+}} }, [4 x ptr] [

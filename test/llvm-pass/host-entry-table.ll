@@ -1,6 +1,7 @@
 ; A host module with !omp_indirect.entries gets the FPTR entry table in
 ; section omp_offloading_fptr_entries, kept by llvm.used (appended to the
-; module's own), in `order`, with host addresses, flags 8 and the name hash,
+; module's own), in `order`, with host addresses, the names (one global of
+; C strings one after another), flags 8 and the name hash,
 ; and the table's length (3) as the first entry's size;
 ; a function the unit only declares is listed too. Stock libomptarget sees
 ; the table only as one ordinary global: a weak entry in clang's section
@@ -22,13 +23,11 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NOT: __omp_indirect_fptr_device_entry
 
 ; CHECK-LABEL: @keep = global i32 0
-; CHECK-NEXT: @[[N0:.+]] = private unnamed_addr constant [5 x i8] c"add1\00"
-; CHECK-NEXT: @[[N1:.+]] = private unnamed_addr constant [7 x i8] c"ext_fn\00"
-; CHECK-NEXT: @[[N2:.+]] = private unnamed_addr constant [5 x i8] c"sub1\00"
+; CHECK-NEXT: @[[NAMES:.+]] = private unnamed_addr constant [17 x i8] c"add1\00ext_fn\00sub1\00", align 1
 ; CHECK-NEXT: @__omp_offloading_fptr_entries_0123456789abcdef = hidden global [3 x %[[FPTR]]] [
-; CHECK-SAME: %[[FPTR]] { ptr @add1, ptr @[[N0]], i64 3, i32 8, i32 -25591205 },
-; CHECK-SAME: %[[FPTR]] { ptr @ext_fn, ptr @[[N1]], i64 0, i32 8, i32 717097947 },
-; CHECK-SAME: %[[FPTR]] { ptr @sub1, ptr @[[N2]], i64 0, i32 8, i32 {{-?[0-9]+}} }],
+; CHECK-SAME: %[[FPTR]] { ptr @add1, ptr @[[NAMES]], i64 3, i32 8, i32 -25591205 },
+; CHECK-SAME: %[[FPTR]] { ptr @ext_fn, ptr getelementptr inbounds {{(nuw )?}}(i8, ptr @[[NAMES]], i64 5), i64 0, i32 8, i32 717097947 },
+; CHECK-SAME: %[[FPTR]] { ptr @sub1, ptr getelementptr inbounds {{(nuw )?}}(i8, ptr @[[NAMES]], i64 12), i64 0, i32 8, i32 {{-?[0-9]+}} }],
 ; CHECK-SAME: section "omp_offloading_fptr_entries", align 8{{$}}
 ; CHECK-NEXT: @llvm.used = appending global [2 x ptr] [ptr @keep, ptr @__omp_offloading_fptr_entries_0123456789abcdef], section "llvm.metadata"
 
