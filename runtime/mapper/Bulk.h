@@ -72,7 +72,10 @@ typedef struct omp_indirect_bulk {
   int64_t NumSaved;                ///< slots that do not hold their
   size_t CapSaved;                 ///< pointee's Lo, in pointee order.
   omp_indirect_owned **Owner; ///< Exit, update: the owned pointee holding
-                              ///< it (its entry in the table).
+                              ///< it (its entry in the table); NULL where
+                              ///< OwnRun gives them all.
+  omp_indirect_owned *OwnRun; ///< Exit where Distinct: pointee I's is
+                              ///< OwnRun + I, for every I (PlaceOwned.c).
   int Distinct; ///< Exit, update: each owned pointee is its own entry, and
                 ///< their entries lie in increasing order (so each is
                 ///< named once: TransferOwned.c releases in its one pass).

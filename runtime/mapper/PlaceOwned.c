@@ -78,11 +78,40 @@ static void needDevAt(omp_indirect_bulk *B, int64_t N) {
                       : NULL;
 }
 
+/* Pointee I's owner is B->OwnRun + I while every one so far is (an exit
+   through the expansion of the entry that placed them): no array of
+   owners. Once one is not, the array gets those of pointees [0, N). */
+static __attribute__((noinline)) void needOwner(omp_indirect_bulk *B,
+                                                int64_t N) {
+  if (B->Owner)
+    return;
+  B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
+  for (int64_t I = 0; I < N; ++I)
+    B->Owner[I] = B->OwnRun + I;
+  B->OwnRun = NULL;
+}
+
+/* Pointee I found its owner E (NULL: none) other than as the entry after
+   the last one's. */
+static __attribute__((noinline)) void
+owners(omp_indirect_bulk *B, int64_t I, omp_indirect_owned *E) {
+  if (!B->Owner && E) {
+    if (I == 0)
+      B->OwnRun = E;
+    if ((uintptr_t)E == (uintptr_t)B->OwnRun + (uintptr_t)I * sizeof *E)
+      return;
+  }
+  needOwner(B, I);
+  if (E)
+    B->Owner[I] = E;
+}
+
 /* Owned pointees get their device address (and, on exit, lose a
    reference, or all with `delete`); the rest go to L per item. */
 void omp_indirect_place_owned(omp_indirect_bulk *B,
                               omp_indirect_map_list *L) {
-  B->Owner = omp_indirect_bulk_scratch(B, sizeof(void *) * B->D.NP);
+  B->Owner = NULL;
+  B->OwnRun = NULL;
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
   if (!Exit)
     needDevAt(B, 0);
@@ -112,8 +141,11 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
       Blk = LastPinned;
       ++B->Cursor.At;
       ++Next;
+      if (B->Owner) /* Else OwnRun + I: the last one's was OwnRun + I - 1. */
+        B->Owner[I] = E;
     } else {
       E = holder(B, I, &Blk, &Next, &End);
+      owners(B, I, E);
     }
     if (E) {
       if (Blk != LastPinned) {
@@ -123,10 +155,11 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
         omp_indirect_block_pin(Blk);
         B->Pinned[B->NumPinned++] = LastPinned = Blk;
       }
-      B->Owner[I] = E;
       if (!Follows && B->Distinct &&
           (E->Lo != P->Lo || (uintptr_t)E <= LastOwner)) {
         B->Distinct = 0;
+        needOwner(B, I);
+        B->Owner[I] = E;
         needDevAt(B, I);
       }
       LastOwner = (uintptr_t)E;
@@ -164,6 +197,9 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
     if (omp_indirect_list_append_pointee(L, &B->D, I, B->Kind))
       omp_indirect_bulk_die(B, "out of host memory");
   }
+  /* Only an exit where Distinct reads OwnRun (TransferOwned.c). */
+  if (!(Exit && B->Distinct))
+    needOwner(B, B->D.NP);
   /* A pointee may be named twice: the transfers group again. */
   if (!B->Distinct)
     omp_indirect_place_ungroup(B);

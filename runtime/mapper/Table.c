@@ -305,10 +305,11 @@ typedef struct loan {
 } loan;
 
 static loan *Loans;
-static size_t NumLoans, LoanCap;
+size_t omp_indirect_owned_loans;
+static size_t LoanCap;
 
 static loan *findLoan(int Device, uintptr_t Lo) {
-  for (size_t I = 0; I < NumLoans; ++I)
+  for (size_t I = 0; I < omp_indirect_owned_loans; ++I)
     if (Loans[I].Lo == Lo && Loans[I].Device == Device)
       return &Loans[I];
   return NULL;
@@ -321,7 +322,7 @@ int omp_indirect_owned_lend(omp_indirect_owned *E) {
     ++L->Count;
     return 0;
   }
-  if (NumLoans == LoanCap) {
+  if (omp_indirect_owned_loans == LoanCap) {
     size_t Cap = LoanCap ? 2 * LoanCap : 16;
     loan *New = realloc(Loans, Cap * sizeof *New);
     if (!New)
@@ -333,7 +334,7 @@ int omp_indirect_owned_lend(omp_indirect_owned *E) {
                                                   omp_indirect_owned_dev(E),
                                                   E->Size, 0, Device))
     return 1;
-  Loans[NumLoans++] = (loan){Device, E->Lo, 1};
+  Loans[omp_indirect_owned_loans++] = (loan){Device, E->Lo, 1};
   return 0;
 }
 
@@ -349,7 +350,7 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
   loan *L = findLoan(Device, Lo);
   if (!L || --L->Count > 0)
     return;
-  *L = Loans[--NumLoans];
+  *L = Loans[--omp_indirect_owned_loans];
   if (OMP_INDIRECT_NEXT(omp_target_disassociate_ptr)((void *)Lo, Device)) {
     fprintf(stderr,
             "omp-indirect: device %d: libomptarget would not give back the "
@@ -365,13 +366,13 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
 }
 
 void omp_indirect_owned_release(omp_indirect_owned *E) {
-  if (!NumLoans || !findLoan(omp_indirect_owned_block(E)->Device, E->Lo))
+  if (!omp_indirect_owned_loans || !findLoan(omp_indirect_owned_block(E)->Device, E->Lo))
     dropNow(E); /* Else the last loan's end drops it. */
 }
 
 void omp_indirect_owned_release_all(omp_indirect_owned **E, int64_t N) {
   for (int64_t I = 0; I < N; ++I)
-    if (!NumLoans || !findLoan(omp_indirect_owned_block(E[I])->Device,
+    if (!omp_indirect_owned_loans || !findLoan(omp_indirect_owned_block(E[I])->Device,
                                E[I]->Lo))
       dropNow(E[I]);
 }

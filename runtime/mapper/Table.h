@@ -105,7 +105,10 @@ static inline void omp_indirect_block_run_push(omp_indirect_block_run *R,
      the disjoint pointees a block holds, with no read of the entry before
      (a pointee that overlaps one before it only costs a sort). */
   R->Unsorted |= Lo < R->Hi;
-  R->Big |= omp_indirect_pages_big(Lo, Size);
+  /* No pointee of up to BIG_PAGES - 1 pages' bytes spans BIG_PAGES + 1
+     pages: one compare for the small ones. */
+  R->Big |= Size > ((OMP_INDIRECT_BIG_PAGES - 1) << OMP_INDIRECT_PAGE_SHIFT) &&
+            omp_indirect_pages_big(Lo, Size);
   if (Lo < R->Lo)
     R->Lo = Lo;
   if (Hi > R->Hi)
@@ -209,6 +212,18 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo);
 /// the table, and its block goes with its last pointee; while lent, when
 /// the last loan ends.
 void omp_indirect_owned_release(omp_indirect_owned *E);
+/// Loans in force (Table.c; read with the lock held).
+extern size_t omp_indirect_owned_loans;
+/// omp_indirect_owned_release of \p E, whose block is pinned (so that this
+/// release frees nothing): inline while nothing is lent.
+static inline void omp_indirect_owned_release_pinned(omp_indirect_owned *E) {
+  if (omp_indirect_owned_loans) {
+    omp_indirect_owned_release(E);
+    return;
+  }
+  E->Refs = -1;
+  --omp_indirect_owned_block(E)->Live;
+}
 /// omp_indirect_owned_release of each of the \p N pointees \p E (each
 /// once).
 void omp_indirect_owned_release_all(omp_indirect_owned **E, int64_t N);

@@ -80,14 +80,15 @@ typedef struct span {
   char *Img;
 } span;
 
-/* Moves the Dir data of moving pointee I between its image in its group's
-   image and the host. */
+/* Moves the Dir data of moving pointee I, held by the entry E, between its
+   image in its group's image and the host. */
 static inline __attribute__((always_inline)) void
 moveOne(const omp_indirect_bulk *B, const group *G, omp_indirect_guard *Guard,
-        span *Sp, int64_t I, uintptr_t At, int64_t Dir) {
+        span *Sp, int64_t I, const omp_indirect_owned *E, uintptr_t At,
+        int64_t Dir) {
   const omp_indirect_pointee *P = &B->D.P[I];
   if (At - Sp->Lo >= Sp->Hi - Sp->Lo) {
-    const group *Gr = &G[omp_indirect_owned_block(B->Owner[I])->Mark];
+    const group *Gr = &G[omp_indirect_owned_block(E)->Mark];
     Sp->Lo = (uintptr_t)Gr->Block->Dev + Gr->Lo;
     Sp->Hi = (uintptr_t)Gr->Block->Dev + Gr->Hi;
     Sp->Img = Gr->Img;
@@ -132,7 +133,8 @@ moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
   span Sp = {0, 0, NULL};
   for (int64_t I = 0; NG && I < B->D.NP; ++I)
     if (B->Class[I] & BULK_MOVES)
-      moveOne(B, G, Guard, &Sp, I, (uintptr_t)B->DevAt[I], Dir);
+      moveOne(B, G, Guard, &Sp, I, B->Owner[I], (uintptr_t)B->DevAt[I],
+              Dir);
   Guard->Writing = 0;
   if (Dir == TO && NG) {
     for (int64_t I = 0; I < B->D.NP; ++I) {
@@ -182,6 +184,24 @@ static int selectExit(const omp_indirect_bulk *B, int64_t I, int64_t Dir) {
    gets its host value (its parent came before it, and was scattered), and
    it is released if its last reference went. The blocks are pinned until
    the transfers end, so no release frees one meanwhile. */
+static inline __attribute__((always_inline)) void
+exitDistinctPass(omp_indirect_bulk *B, const group *G,
+                 omp_indirect_guard *Guard, int InRun) {
+  span Sp = {0, 0, NULL};
+  int64_t S = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    unsigned char Class = B->Class[I];
+    /* Its entry: OwnRun + I, or Owner[I] (PlaceOwned.c). */
+    omp_indirect_owned *E = InRun ? B->OwnRun + I : B->Owner[I];
+    if (Class & BULK_MOVES) /* Its own entry (Distinct): at its start. */
+      moveOne(B, G, Guard, &Sp, I, E, (uintptr_t)omp_indirect_owned_dev(E),
+              FROM);
+    restoreSlot(B, I, &S);
+    if ((Class & BULK_LAST) && E->Refs == 0)
+      omp_indirect_owned_release_pinned(E);
+  }
+}
+
 static void exitDistinct(omp_indirect_bulk *B) {
   group *G = B->Groups; /* Made by the placement (PlaceOwned.c). */
   int64_t NG = B->NumGroups;
@@ -190,17 +210,10 @@ static void exitDistinct(omp_indirect_bulk *B) {
   omp_indirect_guard *Guard = omp_indirect_guard_current();
   Guard->Writing = 1;
   fetchGroups(B, G, NG);
-  span Sp = {0, 0, NULL};
-  int64_t S = 0;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    unsigned char Class = B->Class[I];
-    if (Class & BULK_MOVES) /* Its own entry (Distinct): at its start. */
-      moveOne(B, G, Guard, &Sp, I,
-              (uintptr_t)omp_indirect_owned_dev(B->Owner[I]), FROM);
-    restoreSlot(B, I, &S);
-    if ((Class & BULK_LAST) && B->Owner[I]->Refs == 0)
-      omp_indirect_owned_release(B->Owner[I]);
-  }
+  if (B->Owner)
+    exitDistinctPass(B, G, Guard, 0);
+  else
+    exitDistinctPass(B, G, Guard, 1);
   Guard->Writing = 0;
   freeGroups(G, NG);
 }
