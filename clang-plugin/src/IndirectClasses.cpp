@@ -255,7 +255,12 @@ private:
 };
 } // namespace
 
+// C has no classes: the walks below find nothing there, and each costs a
+// walk of the whole translation unit.
+
 void addOverriderAttrs(ASTContext &Ctx) {
+  if (!Ctx.getLangOpts().CPlusPlus)
+    return;
   Overriders(Ctx).TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
@@ -317,11 +322,14 @@ private:
 
 void addDeviceVirtualAttrs(
     ASTContext &Ctx, const llvm::DenseSet<const CXXRecordDecl *> &Called) {
+  if (!Ctx.getLangOpts().CPlusPlus)
+    return;
   DeviceVirtuals(Ctx, Called).TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
 std::vector<FoundVTable> findIndirectVTables(ASTContext &Ctx) {
-  if (!isa<ItaniumVTableContext>(Ctx.getVTableContext()))
+  if (!Ctx.getLangOpts().CPlusPlus ||
+      !isa<ItaniumVTableContext>(Ctx.getVTableContext()))
     return {};
   Finder F(Ctx);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
