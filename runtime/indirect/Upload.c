@@ -182,12 +182,13 @@ int omp_indirect_upload_in_place(int32_t DeviceId,
   size_t Room = omp_indirect_device_table_bytes(Size, Opts.num_code_ranges,
                                                 Opts.lookup);
   /* Growing a large buffer (mremap) touches none of its new pages. The
-     pairs took 32 bytes a row: past them, the block's pages are fresh. */
+     buffer held a pair a row: past them, the block's pages are fresh. */
   void *Buf = Room ? realloc(*Buffer, Room) : NULL;
   if (Buf) {
     *Buffer = Buf;
-    if (Room > Size * 32)
-      omp_indirect_prefault((char *)Buf + Size * 32, Room - Size * 32);
+    size_t Touched = Size * sizeof(omp_indirect_pair);
+    if (Room > Touched)
+      omp_indirect_prefault((char *)Buf + Touched, Room - Touched);
   }
   size_t Bytes = 0;
   int Rc = !Buf || omp_indirect_device_table_build_in(Buf, Size, &Bytes, &Opts);
