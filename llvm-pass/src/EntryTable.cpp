@@ -85,11 +85,11 @@ static Constant *makeFptrEntry(Module &M, Constant *Addr, Constant *NameAt,
                                uint32_t Reserved) {
   LLVMContext &Ctx = M.getContext();
   PointerType *Ptr = PointerType::get(Ctx, 0);
-  Constant *Fields[] = {ConstantExpr::getPointerBitCastOrAddrSpaceCast(Addr, Ptr),
-                        NameAt,
-                        ConstantInt::get(Type::getInt64Ty(Ctx), Size),
-                        ConstantInt::get(Type::getInt32Ty(Ctx), Flags),
-                        ConstantInt::get(Type::getInt32Ty(Ctx), Reserved)};
+  Constant *Fields[] = {
+      ConstantExpr::getPointerBitCastOrAddrSpaceCast(Addr, Ptr), NameAt,
+      ConstantInt::get(Type::getInt64Ty(Ctx), Size),
+      ConstantInt::get(Type::getInt32Ty(Ctx), Flags),
+      ConstantInt::get(Type::getInt32Ty(Ctx), Reserved)};
   return ConstantStruct::get(getFptrEntryType(M), Fields);
 }
 

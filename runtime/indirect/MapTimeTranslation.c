@@ -83,7 +83,8 @@ void omp_indirect_map_time_set_table(int DeviceId, int Count,
   }
   if (DeviceId < 0 || DeviceId >= NumDevices || (N && !State)) {
     pthread_mutex_unlock(&Lock);
-    if (!Shared) /* Out of memory: pointers then rely on the call-time lookup. */
+    /* Out of memory: pointers then rely on the call-time lookup. */
+    if (!Shared)
       free(Block);
     free(State);
     return;

@@ -366,13 +366,14 @@ void omp_indirect_owned_unlend(int Device, uintptr_t Lo) {
 }
 
 void omp_indirect_owned_release(omp_indirect_owned *E) {
-  if (!omp_indirect_owned_loans || !findLoan(omp_indirect_owned_block(E)->Device, E->Lo))
+  if (!omp_indirect_owned_loans ||
+      !findLoan(omp_indirect_owned_block(E)->Device, E->Lo))
     dropNow(E); /* Else the last loan's end drops it. */
 }
 
 void omp_indirect_owned_release_all(omp_indirect_owned **E, int64_t N) {
   for (int64_t I = 0; I < N; ++I)
-    if (!omp_indirect_owned_loans || !findLoan(omp_indirect_owned_block(E[I])->Device,
-                               E[I]->Lo))
+    if (!omp_indirect_owned_loans ||
+        !findLoan(omp_indirect_owned_block(E[I])->Device, E[I]->Lo))
       dropNow(E[I]);
 }
