@@ -56,10 +56,14 @@ struct DeclareTargetBlock : DeclareTargetDirective {
   int Parent = -1;    ///< Index of the enclosing block; -1 for none.
 };
 
-/// The `declare target` directives of the translation unit, in source order.
+/// The `declare target` directives of the translation unit, in source order,
+/// and whether any `declare mapper` or `target update` directive came: the
+/// walks that look for those are left out for a unit without one.
 struct DirectiveLog {
   std::vector<DeclareTargetDirective> Lists; ///< The explicit ones.
   std::vector<DeclareTargetBlock> Blocks;
+  bool SawMapper = false;
+  bool SawUpdate = false;
 };
 
 /// The value of an `indirect(...)` argument that is a literal (`1`, `0x0`,

@@ -24,14 +24,15 @@ class CompilerInstance;
 
 namespace omp_indirect {
 
-/// Prepares the checks before parsing (records the `declare target`
-/// directives; below OpenMP 5.1, adds the version note to clang's error about
-/// `indirect`) and returns the consumer that reports the rest at the end of
-/// the translation unit. \p Offload: the job compiles for offloading, and no
-/// host job checked the same code before it, so host addresses flowing into
-/// target regions are checked.
+/// Prepares the checks before parsing (below OpenMP 5.1, adds the version
+/// note to clang's error about `indirect`) and returns the consumer that
+/// reports the rest at the end of the translation unit, from the directives
+/// \p Log records meanwhile. \p Offload: the job compiles for offloading,
+/// and no host job checked the same code before it, so host addresses
+/// flowing into target regions are checked.
 std::unique_ptr<clang::ASTConsumer>
-createIndirectDiagnostics(clang::CompilerInstance &CI, bool Offload);
+createIndirectDiagnostics(clang::CompilerInstance &CI, bool Offload,
+                          std::shared_ptr<DirectiveLog> Log);
 
 /// Reports the directive misuses clang-16 lets through, for the explicit
 /// directives in \p Log.

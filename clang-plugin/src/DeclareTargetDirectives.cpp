@@ -171,6 +171,12 @@ std::shared_ptr<DirectiveLog> recordDeclareTargetDirectives(Preprocessor &PP) {
       return;
     }
     S->InPragma = false;
+    auto Is = [&](size_t I, StringRef Word) {
+      return I < S->Toks.size() && S->Toks[I].is(tok::identifier) &&
+             S->Toks[I].getIdentifierInfo()->getName() == Word;
+    };
+    Log->SawMapper |= Is(0, "declare") && Is(1, "mapper");
+    Log->SawUpdate |= Is(0, "target") && Is(1, "update");
     DeclareTargetBlock D;
     D.Loc = S->Loc;
     switch (DirectiveReader(PP, S->Toks).read(D)) {

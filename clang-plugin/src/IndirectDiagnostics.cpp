@@ -341,8 +341,9 @@ void checkDeclareTargetDirectives(ASTContext &Ctx, const DirectiveLog &Log) {
   DirectiveChecker(Ctx, Log).run();
 }
 
-std::unique_ptr<ASTConsumer> createIndirectDiagnostics(CompilerInstance &CI,
-                                                       bool Offload) {
+std::unique_ptr<ASTConsumer>
+createIndirectDiagnostics(CompilerInstance &CI, bool Offload,
+                          std::shared_ptr<DirectiveLog> Log) {
   DiagnosticsEngine &Diags = CI.getDiagnostics();
   if (CI.getLangOpts().OpenMP < 51 && Diags.getClient()) {
     DiagnosticConsumer &Inner = *Diags.getClient();
@@ -350,8 +351,7 @@ std::unique_ptr<ASTConsumer> createIndirectDiagnostics(CompilerInstance &CI,
     Diags.setClient(new VersionNoteClient(Inner, std::move(Owned)),
                     /*ShouldOwnClient=*/true);
   }
-  return std::make_unique<DiagnosticsConsumer>(
-      recordDeclareTargetDirectives(CI.getPreprocessor()), Offload);
+  return std::make_unique<DiagnosticsConsumer>(std::move(Log), Offload);
 }
 
 } // namespace omp_indirect

@@ -45,7 +45,8 @@ std::string ownPath() {
 
 class Consumer : public ASTConsumer {
 public:
-  explicit Consumer(CompilerInstance &CI) : CI(CI) {}
+  Consumer(CompilerInstance &CI, std::shared_ptr<const DirectiveLog> Log)
+      : CI(CI), Log(std::move(Log)) {}
 
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
     for (Decl *D : DG)
@@ -57,8 +58,13 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    std::vector<MapperRecord> Mappers = checkMappers(Ctx);
-    checkStridedUpdates(Ctx);
+    // Declarations read from an AST file came with no directive tokens.
+    bool Imported = Ctx.getExternalSource() != nullptr;
+    std::vector<MapperRecord> Mappers;
+    if (Log->SawMapper || Imported)
+      Mappers = checkMappers(Ctx);
+    if (Log->SawUpdate || Imported)
+      checkStridedUpdates(Ctx);
     DeviceCalls Device = findDeviceCalls(Ctx);
     addDeviceVirtualAttrs(Ctx, Device.VirtualClasses);
     addOverriderAttrs(Ctx);
@@ -104,14 +110,39 @@ private:
         !Def.hasAttr<OMPDeclareTargetDeclAttr>())
       markIndirect(Ctx, Def);
     bool Inherited = inheritDeclareTarget(Ctx, Def);
-    if (Def.hasAttr<UsedAttr>() && !Inherited)
+    if (!Inherited && (Def.hasAttr<UsedAttr>() || emittedAsSeen(Ctx, Def)))
       return;
     if (!Def.hasAttr<UsedAttr>())
       Def.addAttr(UsedAttr::CreateImplicit(Ctx));
     CI.getASTConsumer().HandleTopLevelDecl(DeclGroupRef(&Def));
   }
 
+  /// Whether the code generator emitted \p Def when it saw it, so that a
+  /// second visit would only cost time (about a tenth of a small function's
+  /// compile each): a definition it must emit (strong external linkage),
+  /// which in a device job already had its `declare target` attributes then,
+  /// each made by a directive before the definition's end (a block's
+  /// attributes are implicit, so only the location tells).
+  static bool emittedAsSeen(ASTContext &Ctx, const FunctionDecl &Def) {
+    if (Ctx.GetGVALinkageForFunction(&Def) != GVA_StrongExternal)
+      return false;
+    if (!isOpenMPDeviceCompilation(Ctx.getLangOpts()))
+      return true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    bool Any = false;
+    for (const auto *A : Def.specific_attrs<OMPDeclareTargetDeclAttr>()) {
+      SourceLocation At = A->getRange().getBegin();
+      if (A->isInherited() || At.isInvalid() ||
+          !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(At),
+                                        SM.getExpansionLoc(Def.getEndLoc())))
+        return false;
+      Any = true;
+    }
+    return Any;
+  }
+
   CompilerInstance &CI;
+  std::shared_ptr<const DirectiveLog> Log;
 };
 
 class Action : public PluginASTAction {
@@ -128,8 +159,10 @@ protected:
     // A device job given the host job's IR follows that job, which already
     // gave the warnings about host code: one copy of each, not two.
     bool WarnHostCode = Offload && LO.OMPHostIRFile.empty();
+    std::shared_ptr<DirectiveLog> Log =
+        recordDeclareTargetDirectives(CI.getPreprocessor());
     std::unique_ptr<ASTConsumer> Checks =
-        createIndirectDiagnostics(CI, WarnHostCode);
+        createIndirectDiagnostics(CI, WarnHostCode, Log);
     if (!Offload)
       return Checks;
     CodeGenOptions &CG = CI.getCodeGenOpts();
@@ -137,7 +170,7 @@ protected:
     setPasslessJob(CG.DisableLLVMPasses);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::move(Checks));
-    Consumers.push_back(std::make_unique<Consumer>(CI));
+    Consumers.push_back(std::make_unique<Consumer>(CI, std::move(Log)));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 

@@ -110,6 +110,16 @@ GlobalVariable *emitDeviceFptrTable(Module &M, StringRef Name,
   Table->setVisibility(GlobalValue::ProtectedVisibility);
 
   SmallVector<Constant *, 16> Entries;
+  StructType *RelTy = getFptrRelEntryType(M);
+  // Entry K lies at the table plus 16 + 8K bytes. An i8 getelementptr of
+  // the table is the same address as one through the table's type and
+  // gives the same PC-relative relocation, at a fraction of the cost to
+  // build; the difference stays a `sub` of two `ptrtoint`s of globals,
+  // the form that keeps the table out of relocated sections.
+  Type *I8 = Type::getInt8Ty(Ctx);
+  uint64_t EntriesAt = M.getDataLayout().getStructLayout(TableTy)
+                           ->getElementOffset(1);
+  uint64_t EntrySize = M.getDataLayout().getTypeAllocSize(EntryTy);
   for (size_t K = 0; K < Addrs.size(); ++K) {
     if (!Relative) {
       Entries.push_back(ConstantExpr::getPointerBitCastOrAddrSpaceCast(
@@ -117,15 +127,14 @@ GlobalVariable *emitDeviceFptrTable(Module &M, StringRef Name,
       continue;
     }
     makeNonPreemptible(*baseGlobal(Addrs[K]));
-    Constant *Idx[] = {ConstantInt::get(I32, 0), ConstantInt::get(I32, 1),
-                       ConstantInt::get(I64, K)};
-    Constant *Self = ConstantExpr::getInBoundsGetElementPtr(TableTy, Table, Idx);
+    Constant *Self = ConstantExpr::getInBoundsGetElementPtr(
+        I8, Table, ConstantInt::get(I64, EntriesAt + K * EntrySize));
     Constant *Rel = ConstantExpr::getTrunc(
         ConstantExpr::getSub(ConstantExpr::getPtrToInt(Addrs[K], I64),
                              ConstantExpr::getPtrToInt(Self, I64)),
         I32);
-    Entries.push_back(ConstantStruct::get(
-        getFptrRelEntryType(M), {Rel, ConstantInt::get(I32, Hashes[K])}));
+    Entries.push_back(
+        ConstantStruct::get(RelTy, {Rel, ConstantInt::get(I32, Hashes[K])}));
   }
   Constant *Header = ConstantStruct::get(
       HeaderTy,

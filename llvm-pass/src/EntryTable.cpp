@@ -170,6 +170,24 @@ static Constant *getVTableAddressPoint(Module &M, const IndirectEntry &E) {
       I8, VT, ConstantInt::get(Type::getInt64Ty(M.getContext()), E.Offset));
 }
 
+/// The plugin marks each indirect function `used` so that clang emits it,
+/// which lists it in `llvm.compiler.used`. Once the table refers to the
+/// functions, that list only lengthens the bitcode every later job writes
+/// and reads, so they leave it (the table keeps them).
+static void dropFromCompilerUsed(Module &M, ArrayRef<Constant *> Addrs) {
+  SmallPtrSet<const Constant *, 16> InTable(Addrs.begin(), Addrs.end());
+  GlobalVariable *Used = M.getNamedGlobal("llvm.compiler.used");
+  if (!Used || !Used->hasInitializer())
+    return;
+  bool Any = false;
+  for (const Use &U : Used->getInitializer()->operands())
+    Any |= InTable.count(cast<Constant>(U.get())->stripPointerCasts()) != 0;
+  if (Any)
+    removeFromUsedLists(M, [&](Constant *C) {
+      return InTable.count(C) != 0;
+    });
+}
+
 unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   if (DisableFptrTable || Info.Entries.empty())
     return 0;
@@ -199,6 +217,7 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   NumFptrEntries += Addrs.size();
   if (Device) {
     emitDeviceFptrTable(M, TableName, Addrs, Hashes);
+    dropFromCompilerUsed(M, Addrs);
     return Addrs.size();
   }
   // The names, as one global of C strings one after another: a global per
@@ -246,6 +265,7 @@ unsigned emitFptrTable(Module &M, const TUInfo &Info) {
   // CUDA plugin (and the ELF reader of later releases) checks it against
   // the device symbol's.
   registerWithLibomptarget(M, *Table, fptrDeviceTableBytes(Entries.size()));
+  dropFromCompilerUsed(M, Addrs);
   return Entries.size();
 }
 

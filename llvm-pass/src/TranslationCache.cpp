@@ -154,18 +154,23 @@ static void cacheTranslation(Function &F, CallInst &T, DominatorTree &DT,
 }
 
 unsigned cacheLoopTranslations(Function &F, FunctionAnalysisManager &FAM) {
-  if (DisableCache || F.isDeclaration() || F.hasOptNone() ||
-      !isDeviceModule(*F.getParent()))
+  if (DisableCache || F.isDeclaration() || F.hasOptNone())
+    return 0;
+  // Most functions of most modules translate nothing: the loops are
+  // computed only for one that does.
+  Function *Translate = F.getParent()->getFunction(TranslateFnName);
+  if (!Translate || Translate->use_empty() || !isDeviceModule(*F.getParent()))
     return 0;
   SmallVector<CallInst *, 8> Sites;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (CI->getCalledFunction() == Translate)
+        Sites.push_back(CI);
+  if (Sites.empty())
+    return 0;
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
-  for (Instruction &I : instructions(F)) {
-    auto *CI = dyn_cast<CallInst>(&I);
-    Function *Callee = CI ? CI->getCalledFunction() : nullptr;
-    if (Callee && Callee->getName() == TranslateFnName &&
-        LI.getLoopFor(CI->getParent()))
-      Sites.push_back(CI);
-  }
+  llvm::erase_if(Sites,
+                 [&](CallInst *CI) { return !LI.getLoopFor(CI->getParent()); });
   if (Sites.empty())
     return 0;
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
