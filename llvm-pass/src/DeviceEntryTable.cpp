@@ -111,12 +111,12 @@ GlobalVariable *emitDeviceFptrTable(Module &M, StringRef Name,
 
   SmallVector<Constant *, 16> Entries;
   StructType *RelTy = getFptrRelEntryType(M);
-  // Entry K lies at the table plus 16 + 8K bytes. An i8 getelementptr of
-  // the table is the same address as one through the table's type and
-  // gives the same PC-relative relocation, at a fraction of the cost to
-  // build; the difference stays a `sub` of two `ptrtoint`s of globals,
-  // the form that keeps the table out of relocated sections.
-  Type *I8 = Type::getInt8Ty(Ctx);
+  // Entry K lies at the table plus 16 + 8K bytes: rel = (f - table) - that,
+  // the same PC-relative relocation as the difference from a getelementptr
+  // of the entry, at a fraction of the cost to build (one `ptrtoint` of the
+  // table for all entries). Its `sub` of two `ptrtoint`s of globals is the
+  // form that keeps the table out of relocated sections.
+  Constant *TableAt = ConstantExpr::getPtrToInt(Table, I64);
   uint64_t EntriesAt = M.getDataLayout().getStructLayout(TableTy)
                            ->getElementOffset(1);
   uint64_t EntrySize = M.getDataLayout().getTypeAllocSize(EntryTy);
@@ -127,11 +127,11 @@ GlobalVariable *emitDeviceFptrTable(Module &M, StringRef Name,
       continue;
     }
     makeNonPreemptible(*baseGlobal(Addrs[K]));
-    Constant *Self = ConstantExpr::getInBoundsGetElementPtr(
-        I8, Table, ConstantInt::get(I64, EntriesAt + K * EntrySize));
+    Constant *FromTable =
+        ConstantExpr::getSub(ConstantExpr::getPtrToInt(Addrs[K], I64), TableAt);
     Constant *Rel = ConstantExpr::getTrunc(
-        ConstantExpr::getSub(ConstantExpr::getPtrToInt(Addrs[K], I64),
-                             ConstantExpr::getPtrToInt(Self, I64)),
+        ConstantExpr::getSub(FromTable,
+                             ConstantInt::get(I64, EntriesAt + K * EntrySize)),
         I32);
     Entries.push_back(
         ConstantStruct::get(RelTy, {Rel, ConstantInt::get(I32, Hashes[K])}));
