@@ -33,7 +33,7 @@ int in_expr_block(int x) { return x + 3; }
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected constant { %[[DEVHDR]], [3 x %[[DEVFPTR]]] }
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [3 x %[[FPTR]]]
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @in_block{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @declared_in_block{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @in_expr_block{{[ ,]}}{{.*}} }]
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @in_block{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @declared_in_block{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @in_expr_block{{[ ,]}}{{.*}} }]
 
 // All of them are device functions all the same.
 // DEV-DAG: define hidden i32 @not_turned_off(

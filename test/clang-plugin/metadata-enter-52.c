@@ -17,7 +17,7 @@ int not_indirect(int x) { return x; }
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected constant { %[[DEVHDR]], [2 x %[[DEVFPTR]]] }
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %[[FPTR]]]
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @entered{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @entered_expr{{[ ,]}}{{.*}} }]
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @entered{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @entered_expr{{[ ,]}}{{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]]}
 // CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}

@@ -17,7 +17,7 @@ int run(int (*fp)(int)) {
 }
 
 // CHECK:      @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected constant { %[[DEVHDR]], [1 x %[[DEVFPTR]]] }
-// CHECK-SAME: { %[[DEVHDR]] { i32 [[#RELATIVE]], i32 1, i64 {{-?[0-9]+}} }, [1 x %[[DEVFPTR]]] [%[[DEVFPTR]] { i32 trunc (i64 sub (i64 sub (i64 ptrtoint (ptr @add1 to i64), {{.*}}) to i32), i32 {{-?[0-9]+}} }] }
+// CHECK-SAME: { %[[DEVHDR]] { i32 [[#RELATIVE]], i32 1, i64 {{-?[0-9]+}} }, [1 x %[[DEVFPTR]]] [%[[DEVFPTR]] { i32 trunc (i64 sub ({{(i64 sub \()?}}i64 ptrtoint (ptr @add1 to i64), {{.*}}) to i32), i32 {{-?[0-9]+}} }] }
 // CHECK:      define hidden i32 @add1(
 // CHECK:      define weak_odr protected void @__omp_offloading_{{.*}}_run_l{{[0-9]+}}(
 // CHECK:        call ptr @__kmpc_target_translate_fptr(

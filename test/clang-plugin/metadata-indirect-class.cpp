@@ -37,18 +37,18 @@ struct K {
 // HOST-DAG: @[[NAMES:.+]] = private unnamed_addr constant [107 x i8] c"{{.*}}\00_ZTV1C+16\00_ZTV1C+64\00"
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected constant { %[[DEVHDR]], [10 x %[[DEVFPTR]]] }
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [10 x %[[FPTR]]]
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @_ZN1A2faEv{{[ ,]}}
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @_ZN1B2fbEv{{[ ,]}}
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @_ZN1B2gbEv{{[ ,]}}
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @_ZN1C2faEv{{[ ,]}}
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @_ZN1C2fbEv{{[ ,]}}
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @_ZN1K3inlEv{{[ ,]}}
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} getelementptr (i8, ptr @_ZTV1A, i64 16){{.*}}, i32 398642567 }
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} getelementptr (i8, ptr @_ZTV1B, i64 16)
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @_ZN1A2faEv{{[ ,]}}
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @_ZN1B2fbEv{{[ ,]}}
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @_ZN1B2gbEv{{[ ,]}}
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @_ZN1C2faEv{{[ ,]}}
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @_ZN1C2fbEv{{[ ,]}}
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @_ZN1K3inlEv{{[ ,]}}
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} getelementptr (i8, ptr @_ZTV1A, i64 16){{.*}}, i32 398642567 }
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} getelementptr (i8, ptr @_ZTV1B, i64 16)
 // HOST-SAME: { ptr getelementptr (i8, ptr @_ZTV1C, i64 16), ptr getelementptr inbounds {{(nuw )?}}(i8, ptr @[[NAMES]], i64 87), i64 0, i32 8,
 // HOST-SAME: { ptr getelementptr (i8, ptr @_ZTV1C, i64 64), ptr getelementptr inbounds {{(nuw )?}}(i8, ptr @[[NAMES]], i64 97), i64 0, i32 8,
-// DEV-SAME: { i32 trunc (i64 sub (i64 sub (i64 ptrtoint (ptr getelementptr (i8, ptr @_ZTV1C, i64 16) to i64),
-// DEV-SAME: { i32 trunc (i64 sub (i64 sub (i64 ptrtoint (ptr getelementptr (i8, ptr @_ZTV1C, i64 64) to i64),
+// DEV-SAME: { i32 trunc (i64 sub ({{(i64 sub \()?}}i64 ptrtoint (ptr getelementptr (i8, ptr @_ZTV1C, i64 16) to i64),
+// DEV-SAME: { i32 trunc (i64 sub ({{(i64 sub \()?}}i64 ptrtoint (ptr getelementptr (i8, ptr @_ZTV1C, i64 64) to i64),
 // CHECK-NOT: _ZTV1K
 
 // CHECK: !omp_indirect.entries = !{

@@ -29,7 +29,7 @@ int no_macro(int x) { return x + 5; }
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected constant { %[[DEVHDR]], [3 x %[[DEVFPTR]]] }
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [3 x %[[FPTR]]]
-// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @yes_macro{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @yes_sizeof{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @yes_enum{{[ ,]}}{{.*}} }]
+// CHECK-SAME: { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @yes_macro{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @yes_sizeof{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @yes_enum{{[ ,]}}{{.*}} }]
 
 // CHECK:      !omp_indirect.entries = !{![[E0:[0-9]+]], ![[E1:[0-9]+]], ![[E2:[0-9]+]]}
 // CHECK-NEXT: !omp_indirect.tu = !{![[TU:[0-9]+]]}

@@ -27,7 +27,7 @@ int (*host_pick(int i))(int) { return i ? scale : shift; }
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected constant { %[[DEVHDR]], [2 x %[[DEVFPTR]]] }
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [2 x %[[FPTR]]]
-// CHECK-SAME: [%{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @scale{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \(i64 sub \(i64 ptrtoint \(ptr}} @shift{{[ ,]}}{{.*}} }]
+// CHECK-SAME: [%{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @scale{{[ ,]}}{{.*}} }, %{{[a-z_.]+}} { {{ptr|i32 trunc \(i64 sub \((i64 sub \()?i64 ptrtoint \(ptr}} @shift{{[ ,]}}{{.*}} }]
 
 // CHECK-DAG: define internal i32 @scale(
 // CHECK-DAG: define internal i32 @shift(

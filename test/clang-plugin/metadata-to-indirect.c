@@ -17,7 +17,7 @@ int not_indirect(int x) { return x; }
 #pragma omp declare target to(not_indirect)
 
 // DEV:  @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected constant { %[[DEVHDR]], [1 x %[[DEVFPTR]]] }
-// DEV-SAME: { %[[DEVHDR]] { i32 [[#RELATIVE]], i32 1, i64 {{-?[0-9]+}} }, [1 x %[[DEVFPTR]]] [%[[DEVFPTR]] { i32 trunc (i64 sub (i64 sub (i64 ptrtoint (ptr @add1 to i64), i64 ptrtoint (ptr @__omp_offloading_fptr_entries_{{[0-9a-f]+}} to i64)), i64 16) to i32), i32 {{-?[0-9]+}} }] }
+// DEV-SAME: { %[[DEVHDR]] { i32 [[#RELATIVE]], i32 1, i64 {{-?[0-9]+}} }, [1 x %[[DEVFPTR]]] [%[[DEVFPTR]] { i32 trunc (i64 sub ({{(i64 sub \()?}}i64 ptrtoint (ptr @add1 to i64), {{.*}}@__omp_offloading_fptr_entries_{{[0-9a-f]+}}{{.*}} 16{{.*}}) to i32), i32 {{-?[0-9]+}} }] }
 // HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x %[[FPTR]]]
 // HOST-SAME: [%[[FPTR]] { ptr @add1, ptr @{{.+}}, i64 1, i32 8, i32 {{-?[0-9]+}} }]
 // DEV:  define hidden i32 @add1(
