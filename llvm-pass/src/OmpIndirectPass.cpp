@@ -57,8 +57,8 @@ PreservedAnalyses OmpIndirectPass::run(Module &M, ModuleAnalysisManager &) {
 
 /// Runs the pass in a job without LLVM passes (see file comment). Only such
 /// a job gets the callback: with any callback registered, the pass manager
-/// works out every pass's name before running it, which in an optimizing
-/// job cost about 3% of the plugin's share of the compile.
+/// works out every pass's name before running it, which cost an optimizing
+/// device job with 500 indirect functions 1.4% of its instructions.
 static void registerPasslessJobHook(PassBuilder &PB) {
   PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks();
   if (!PIC || !isPasslessJob())
