@@ -188,6 +188,11 @@ HOT int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
   return 0;
 }
 
+int omp_indirect_tree_item_range(tree *T, uintptr_t Lo, uintptr_t Hi,
+                                 int64_t Motion) {
+  return addMember(T, 0, Lo, Hi, Motion);
+}
+
 /* Adds one component, the First one of its mapper entry or not. Returns 1
    when out of memory. */
 HOT int addComponent(tree *T, int First, void *Base, void *Begin,
@@ -306,9 +311,9 @@ static __attribute__((noinline)) void pushSlow(collector *C) {
 
 /* What the fast path left of the component C->Arg, Fast its answer: a
    range of the item (pushFast extended the item's hull) goes into the
-   item's lists per direction, and with those lists (flang's records) the
-   cycle watches each component the fast path took (Cycle.c); every other
-   component goes the general way. Out of memory for a range: the general
+   item's lists per direction, and the cycle (Cycle.c) watches each
+   component the fast path took (pushOne lets those pass that only count
+   down its wait); every other component goes the general way. Out of memory for a range: the general
    path adds it again (a range already in a list merges into it) and
    fails. */
 static __attribute__((noinline)) void pushRest(collector *C, int Fast) {
@@ -336,22 +341,34 @@ pushOne(collector *C, void *Base, void *Begin, int64_t Size, int64_t Type,
         void *Name) {
   C->Arg = (component){Base, Begin, Size, Type, Name};
   int Fast = pushFast(C, Base, Begin, Size, Type);
-  if (__builtin_expect(Fast == FAST_DONE, 1) && !C->T.ItemHulls)
+  /* The cycle (Cycle.h) waits for a number of pointees to pass before it
+     learns: the count is kept here, and only a pointee that ends the wait
+     goes to it. */
+  omp_indirect_cycle *Y = &C->Cycle;
+  if (__builtin_expect(Fast == FAST_DONE, 1) && !C->T.ItemHulls &&
+      Y->State == CYCLE_WAIT &&
+      (!(Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) || --Y->Wait > 0))
     return;
   pushRest(C, Fast);
 }
 
-/* A pointee while the cycle repeats, or a component that ends the
-   replay (out of line: the replay's path for ranges keeps to a few
-   registers and saves none). */
+/* A component that ends the replay. */
 static __attribute__((noinline)) void
 pushCycleOther(collector *C, void *Base, void *Begin, int64_t Size,
                int64_t Type, void *Name) {
-  if ((Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
-      __builtin_expect(pushCyclePointee(C, Base, Begin, Size, Type), 1))
-    return;
   omp_indirect_cycle_stop(C);
   pushOne(C, Base, Begin, Size, Type, Name);
+}
+
+/* A pointee while the cycle repeats (out of line, as the replay's path for
+   ranges keeps to a few registers and saves none; and apart from the
+   component that ends the replay, which saves them all). */
+static __attribute__((noinline)) void
+pushCycleAnyPointee(collector *C, void *Base, void *Begin, int64_t Size,
+                    int64_t Type, void *Name) {
+  if (__builtin_expect(pushCyclePointee(C, Base, Begin, Size, Type), 1))
+    return;
+  pushCycleOther(C, Base, Begin, Size, Type, Name);
 }
 
 void __omp_indirect_push_mapper_component(void *Handle, void *Base,
@@ -363,8 +380,11 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
     return;
   }
   if (C->Cycle.State == CYCLE_ON) {
-    if (!(Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
-        __builtin_expect(pushCycleRange(C, Begin, Size, Type), 1))
+    if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
+      pushCycleAnyPointee(C, Base, Begin, Size, Type, Name);
+      return;
+    }
+    if (__builtin_expect(pushCycleRange(C, Begin, Size, Type), 1))
       return;
     pushCycleOther(C, Base, Begin, Size, Type, Name);
     return;

@@ -107,5 +107,9 @@ int omp_indirect_collect_run(collector *C, const omp_indirect_map_list *In,
                              int K);
 /// Closes the innermost open anchor, keeping a deep-list pointee's members.
 void omp_indirect_tree_close(tree *T);
+/// Adds [\p Lo, \p Hi), moving \p Motion, as a member range of the item
+/// (as the general path adds it). Returns 1 when out of memory.
+int omp_indirect_tree_item_range(tree *T, uintptr_t Lo, uintptr_t Hi,
+                                 int64_t Motion);
 
 #endif /* OMP_INDIRECT_COLLECT_H */

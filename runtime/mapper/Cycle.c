@@ -6,10 +6,14 @@
  * list in one of two ways (Step): all its ranges merged into the open one,
  * which ended a stride later (GROW); or one range did not merge and closed
  * the open one into the last run, which counted one more at that stride
- * (RUN). Every test omp_indirect_dir_add makes compares addresses that all
- * moved by the stride (and the run's next start, which moves by its stride,
- * equal to the cycle's), so the next cycle takes the same branches and
- * changes the list by the same step. The other checks of the fast path
+ * (RUN). An item with a member list instead (fewer members than
+ * ItemHull.h's minimum: a C struct's) had its ranges merge into its last
+ * member, which ended a stride later (GROW), or none moved (NONE). Every
+ * test omp_indirect_dir_add (or the fast path's merge into the last
+ * member) makes compares addresses that all moved by the stride (and the
+ * run's next start, which moves by its stride, equal to the cycle's), so
+ * the next cycle takes the same branches and changes the ranges by the
+ * same step. The other checks of the fast path
  * (the range within the item, a pointee outside it, room in the deep list)
  * are made per component in the replay.
  *
@@ -63,6 +67,44 @@ static int stepOf(const omp_indirect_dir_ranges *L,
   return -1;
 }
 
+static void snapMember(const tree *T, omp_indirect_cycle_member *S) {
+  S->NM = T->NM;
+  S->Last = T->A[0].Last;
+  S->Lo = S->Hi = 0;
+  S->Motion = 0;
+  if (S->Last >= 0) {
+    S->Lo = T->M[S->Last].Lo;
+    S->Hi = T->M[S->Last].Hi;
+    S->Motion = T->M[S->Last].Motion;
+  }
+  S->Step = CYCLE_STEP_NONE;
+}
+
+/* What one cycle did to the item's member list (S: before it), or -1 when
+   the next cycle would not repeat it. Each range with motion merged into
+   the item's last member, which ended a stride later (GROW; Pushed: some
+   range of the cycle moves), or there was none (NONE). The fast path took
+   every component, so a range merged only if it began inside the member
+   and moved the same way; a cycle later, both have moved by the stride. */
+static int memberStepOf(const tree *T, const omp_indirect_cycle_member *S,
+                        int Pushed, uint64_t Stride) {
+  omp_indirect_cycle_member Now;
+  snapMember(T, &Now);
+  if (Now.NM != S->NM || Now.Last != S->Last || Now.Lo != S->Lo ||
+      Now.Motion != S->Motion)
+    return -1;
+  if (!Pushed)
+    return Now.Hi == S->Hi ? CYCLE_STEP_NONE : -1;
+  return S->Last >= 0 && Now.Hi == S->Hi + Stride ? CYCLE_STEP_GROW : -1;
+}
+
+/* Both forms of the item's ranges before the cycle that may start here. */
+static void snapAll(const tree *T, omp_indirect_cycle *Y) {
+  snap(&T->ItemTo, &Y->To);
+  snap(&T->ItemFrom, &Y->From);
+  snapMember(T, &Y->Member);
+}
+
 void omp_indirect_cycle_reset(omp_indirect_cycle *Y) {
   Y->State = CYCLE_WAIT;
   Y->Wait = 1;
@@ -96,20 +138,26 @@ static void verified(collector *C) {
       PushTo |= (Y->C[J].Type & OMP_INDIRECT_MAP_TO) != 0;
       PushFrom |= (Y->C[J].Type & OMP_INDIRECT_MAP_FROM) != 0;
     }
-  int To = stepOf(&T->ItemTo, &Y->To, PushTo, Y->Stride);
-  int From = stepOf(&T->ItemFrom, &Y->From, PushFrom, Y->Stride);
+  /* The item's ranges went into its lists per direction, or (before it
+     has that many members) into its member list. */
+  int Lists = T->ItemHulls;
+  int To = stepOf(&T->ItemTo, &Y->To, Lists && PushTo, Y->Stride);
+  int From = stepOf(&T->ItemFrom, &Y->From, Lists && PushFrom, Y->Stride);
+  int Member =
+      memberStepOf(T, &Y->Member, !Lists && (PushTo || PushFrom), Y->Stride);
   /* The pointee last pushed lies outside the item (as every replayed one
      must), so it holds none of the item's ranges. */
-  if (To < 0 || From < 0 || C->Slow != Y->SlowAt || T->SP != 2 ||
+  if (To < 0 || From < 0 || Member < 0 || C->Slow != Y->SlowAt ||
+      T->SP != 2 ||
       T->Stack[0].R != 0 || T->Stack[1].R >= 0 || T->Stack[1].First >= 0 ||
       (T->Stack[1].Hi > T->Stack[0].Lo && T->Stack[1].Lo < T->Stack[0].Hi)) {
     giveUp(Y);
     return;
   }
-  snap(&T->ItemTo, &Y->To);
-  snap(&T->ItemFrom, &Y->From);
+  snapAll(T, Y);
   Y->To.Step = To;
   Y->From.Step = From;
+  Y->Member.Step = Member;
   Y->ItemLo = T->Stack[0].Lo;
   Y->ItemHi = T->Stack[0].Hi;
   Y->Cycles = 0;
@@ -132,8 +180,7 @@ void omp_indirect_cycle_watch(collector *C, void *Base, void *Begin,
       Y->P0Base = P;
       Y->P0Type = Type;
       Y->SlowAt = C->Slow;
-      snap(&T->ItemTo, &Y->To);
-      snap(&T->ItemFrom, &Y->From);
+      snapAll(T, Y);
     }
     return;
   case CYCLE_LEARN: {
@@ -163,10 +210,8 @@ void omp_indirect_cycle_watch(collector *C, void *Base, void *Begin,
       return;
     }
     Y->C[Y->K++] = (omp_indirect_cycle_comp){B, P, Size, Type};
-    if (Pointee) { /* The lists before the cycle that may start here. */
-      snap(&T->ItemTo, &Y->To);
-      snap(&T->ItemFrom, &Y->From);
-    }
+    if (Pointee) /* The ranges before the cycle that may start here. */
+      snapAll(T, Y);
     return;
   }
   case CYCLE_VERIFY:
@@ -211,6 +256,8 @@ void omp_indirect_cycle_stop(collector *C) {
   if (Y->Cycles) {
     step(&T->ItemTo, &Y->To, Y->Cycles, Y->Stride);
     step(&T->ItemFrom, &Y->From, Y->Cycles, Y->Stride);
+    if (Y->Member.Step == CYCLE_STEP_GROW)
+      T->M[Y->Member.Last].Hi += Y->Cycles * Y->Stride;
     extendHull(T, T->HullHi, Y->MaxEnd + Y->Cycles * Y->Stride);
   }
   /* The cycle broken midway: its components so far, the usual way (their
@@ -222,12 +269,8 @@ void omp_indirect_cycle_stop(collector *C) {
       extendHull(T, P, P + sizeof(void *));
       continue;
     }
-    uintptr_t E = B + (uintptr_t)X->Size;
-    extendHull(T, B, E);
-    if (((X->Type & OMP_INDIRECT_MAP_TO) &&
-         omp_indirect_dir_add(&T->ItemTo, B, E)) ||
-        ((X->Type & OMP_INDIRECT_MAP_FROM) &&
-         omp_indirect_dir_add(&T->ItemFrom, B, E)))
+    if (omp_indirect_tree_item_range(T, B, B + (uintptr_t)X->Size,
+                                     X->Type & OMP_INDIRECT_MAP_MOTION))
       C->Failed = 1;
   }
   Y->State = CYCLE_WAIT;

@@ -1,13 +1,15 @@
 /*===- Cycle.h - an array's records replayed by the collector -------------===*
  *
- * flang's default mapper pushes the same components for every record of an
- * array (docs/mapper.md, "Fortran"): the record, its scalars, each
- * allocatable component's descriptor, address field and data, each record
- * at the next record's addresses. Once an item keeps its members per
- * direction (ItemHull.h), the collector (Collect.c) learns that cycle: it
- * records one cycle's components (from the component after a pointee to
- * the next pointee), checks that the next cycle repeats them at a fixed
- * stride and that the item's range lists grew by a fixed step, and from
+ * A mapper function pushes the same components for every element of an
+ * array, each element at the next one's addresses: clang's for a struct
+ * with a pointer (the struct, its members, the pointee; docs/mapper.md,
+ * "The fast path"), flang's default mapper for a record (docs/mapper.md,
+ * "Fortran": the record, its scalars, each allocatable component's
+ * descriptor, address field and data). The collector (Collect.c) learns
+ * that cycle: it records one cycle's components (from the component after
+ * a pointee to the next pointee), checks that the next cycle repeats them
+ * at a fixed stride and that the item's ranges grew by a fixed step (its
+ * range lists per direction, ItemHull.h, or its last member), and from
  * then on only compares each component with the one a cycle before (the
  * pointee's data is still written per record). The range lists and the
  * hull are not touched while the cycle repeats: when it breaks (a
@@ -18,7 +20,7 @@
  *
  * USAGE, in Collect.c: omp_indirect_cycle_reset at the start of a mapper
  * entry; a component the fast path took goes to omp_indirect_cycle_watch
- * while the item keeps its ranges per direction; while State is CYCLE_ON
+ * (while State is CYCLE_WAIT, only pointees); while State is CYCLE_ON
  * each component is compared inline (CycleReplay.h), and
  * omp_indirect_cycle_stop ends the replay.
  *
@@ -50,6 +52,16 @@ typedef struct omp_indirect_cycle_list {
   int Step; ///< CYCLE_STEP_*: what one cycle does to it.
 } omp_indirect_cycle_list;
 
+/// The item's last member, where the item keeps a member list (a C or
+/// C++ struct's mapper, whose ranges merge into one member), and its step.
+typedef struct omp_indirect_cycle_member {
+  size_t NM;    ///< Members in the tree.
+  int32_t Last; ///< The item's last member, or -1.
+  uintptr_t Lo, Hi;
+  int64_t Motion;
+  int Step; ///< CYCLE_STEP_NONE or _GROW (its end, a stride later).
+} omp_indirect_cycle_member;
+
 enum {
   CYCLE_STEP_NONE, ///< Nothing (no range of the cycle moves this way).
   CYCLE_STEP_GROW, ///< Its open range ends one stride later.
@@ -74,6 +86,7 @@ typedef struct omp_indirect_cycle {
   uintptr_t ItemLo, ItemHi; ///< The item's range.
   omp_indirect_cycle_list To, From; ///< At the last pointee (learning), or
                                     ///< at the verified cycle's start.
+  omp_indirect_cycle_member Member; ///< The same, for the member list.
   omp_indirect_cycle_comp C[OMP_INDIRECT_CYCLE_MAX];
 } omp_indirect_cycle;
 

@@ -3,11 +3,12 @@
 ! item's range lists as the component-by-component path would, whether the
 ! cycle breaks at a record's first pointee (v not allocated), midway (w not
 ! allocated), at both, or runs to the array's end. r's records have two
-! allocatable components; q's one (u) and a scalar. q replays where `from`
-! moves (its `from` ranges fold into one run; with `to` alone its ranges
-! merge into one member and there are no lists), r where only `to` moves
-! (its two `from` ranges a record do not fold into runs, so the replay
-! leaves them to the usual way): one line per construct and array below. The kernels change every record's scalar
+! allocatable components; q's one (u) and a scalar. q replays in every
+! construct (where `from` moves, its `from` ranges fold into one run; with
+! `to` alone its ranges merge into one member, which ends a record later
+! each cycle), r where only `to` moves (its two `from` ranges a record do
+! not fold into runs, so the replay leaves them to the usual way): one line
+! per construct and array below. The kernels change every record's scalar
 ! (its `to` and `from` ranges) and the components; values, allocation status
 ! and host descriptors come back exactly, copies are constant in the number
 ! of records, the replay took most components where it could
@@ -20,7 +21,7 @@
 ! REPLAY: r not replayed
 ! REPLAY-NEXT: q replayed
 ! REPLAY-NEXT: r replayed
-! REPLAY-NEXT: q not replayed
+! REPLAY-NEXT: q replayed
 ! REPLAY-NEXT: r not replayed
 ! REPLAY-NEXT: q replayed
 ! REPLAY-NEXT: r not replayed
