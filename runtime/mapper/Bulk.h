@@ -84,6 +84,12 @@ typedef struct omp_indirect_bulk {
   size_t CapGroups;           ///< placement.
   omp_indirect_block *Block;  ///< Enter: the construct's new block.
   size_t Total;               ///< Enter: bytes in the new block.
+  omp_indirect_claim Claim; ///< Enter: the new block, where every pointee
+                            ///< is new; exit: that claim, from the entry
+                            ///< through the same expansion.
+  omp_indirect_block *Whole; ///< Exit: the claimed block, untouched: every
+                             ///< pointee's last reference goes, and the
+                             ///< block with them (PlaceOwned.c).
   char *Tops;  ///< Per construct entry (D.NumEntries): some pointee's
                ///< pointer lies in its item.
   char *Fresh; ///< Enter: per entry, we copy its item ourselves.

@@ -106,6 +106,46 @@ owners(omp_indirect_bulk *B, int64_t I, omp_indirect_owned *E) {
     B->Owner[I] = E;
 }
 
+/* An exit through the expansion of the entry that placed every pointee in
+   the block W, which no lookup found since (omp_indirect_claim): each
+   pointee's one reference goes now. What the general loop below does for
+   such an exit, without its lookups, tests and counts. The block goes
+   whole after the transfers (TransferOwned.c). */
+static void placeWhole(omp_indirect_bulk *B, omp_indirect_block *W) {
+  B->Whole = W;
+  B->Distinct = 1;
+  if (omp_indirect_grow((void **)&B->Pinned, &B->CapPinned,
+                        (size_t)B->NumPinned + 1, sizeof *B->Pinned))
+    omp_indirect_bulk_die(B, "out of host memory");
+  omp_indirect_block_pin(W);
+  B->Pinned[B->NumPinned++] = W;
+  uintptr_t Probed = 1;
+  /* One group. Pointee I's offset follows from the sizes before it, as the
+     entry placed them (Place.c), so no entry is read: the block goes whole
+     (TransferOwned.c), and its entries' counts with it. */
+  uint64_t At = 0, Lo = UINT64_MAX, Hi = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    if (P->Parent < 0)
+      B->Tops[P->Entry] = 1;
+    saveSlot(B, I);
+    At = omp_indirect_bulk_align(At, P->Lo);
+    unsigned char Class = BULK_OWNED | BULK_LAST;
+    if (omp_indirect_bulk_motion(B, I) & OMP_INDIRECT_MAP_FROM) {
+      Class |= BULK_MOVES;
+      if (Lo == UINT64_MAX)
+        Lo = At;
+      Hi = At + (P->Hi - P->Lo);
+      omp_indirect_bulk_probe(B, I, &Probed);
+    }
+    B->Class[I] = Class;
+    At += P->Hi - P->Lo;
+  }
+  if (Hi)
+    omp_indirect_group_add(B, &B->Groups, &B->NumGroups, &B->CapGroups, W,
+                           Lo, Hi);
+}
+
 /* Owned pointees get their device address (and, on exit, lose a
    reference, or all with `delete`); the rest go to L per item. */
 void omp_indirect_place_owned(omp_indirect_bulk *B,
@@ -113,6 +153,11 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
   B->Owner = NULL;
   B->OwnRun = NULL;
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
+  omp_indirect_block *W = Exit ? omp_indirect_claim_untouched(&B->Claim) : NULL;
+  if (W && W->N == B->D.NP && W->Device == B->Device) {
+    placeWhole(B, W);
+    return;
+  }
   if (!Exit)
     needDevAt(B, 0);
   uintptr_t Probed = 1;

@@ -131,4 +131,8 @@ void omp_indirect_place_explain(omp_indirect_bulk *B,
   if (Said > EXPLAIN_MAX)
     fprintf(stderr, "omp-indirect: mapper: and %lld more per item\n",
             (long long)(Said - EXPLAIN_MAX));
+  if (B->Whole)
+    fprintf(stderr, "omp-indirect: mapper: the block of the entry's %lld "
+                    "pointees goes whole, none looked up\n",
+            (long long)B->Whole->N);
 }

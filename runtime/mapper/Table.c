@@ -9,7 +9,9 @@
  * binary-searches them. Pointees larger than BIG_PAGES pages stay out of the page index:
  * their blocks are on a list of their own, which every lookup walks.
  * A pointee that leaves the table is marked (Refs -1) and its block freed
- * with its last one, so nothing is moved or rehashed per pointee.
+ * with its last one, so nothing is moved or rehashed per pointee. A lookup
+ * that finds a pointee marks its block Found, which ends any claim on it
+ * (Table.h, omp_indirect_claim).
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
@@ -48,6 +50,7 @@ int omp_indirect_owned_any(void) {
 
 omp_indirect_block **omp_indirect_block_ids;
 static size_t IdCap, NextId;
+static uint64_t Births; /* Blocks made so far (under the lock). */
 
 /* A free id for B, or 1 when none is left or out of memory. */
 static int takeId(omp_indirect_block *B) {
@@ -83,7 +86,16 @@ omp_indirect_block *omp_indirect_block_new(int Device, int64_t Cap) {
   }
   B->Device = Device;
   B->Mark = -1;
+  B->Birth = Births++;
   omp_indirect_block_clear(B);
+  return B;
+}
+
+omp_indirect_block *omp_indirect_claim_untouched(const omp_indirect_claim *C) {
+  omp_indirect_block *B = C->Block;
+  if (!B || C->Id >= IdCap || omp_indirect_block_ids[C->Id] != B ||
+      B->Birth != C->Birth || B->Found)
+    return NULL;
   return B;
 }
 
@@ -226,6 +238,7 @@ static int findIn(omp_indirect_block *B, void *Ctx) {
   if (I < 0 || B->E[I].Lo != F->Lo || B->E[I].Refs < 0)
     return 0;
   F->Found = &B->E[I];
+  B->Found = 1;
   return 1;
 }
 
@@ -239,6 +252,7 @@ omp_indirect_owned *omp_indirect_owned_find(int Device, uintptr_t Lo,
     for (int64_t I = C->At + 1; I >= C->At && I >= 0; --I)
       if (I < B->N && B->E[I].Lo == Lo && B->E[I].Refs >= 0) {
         C->At = I;
+        B->Found = 1;
         return &B->E[I];
       }
   }
@@ -267,6 +281,7 @@ static int overlapIn(omp_indirect_block *B, void *Ctx) {
     omp_indirect_owned *E = &B->E[I];
     if (E->Refs < 0 || E->Lo + E->Size <= O->Lo)
       continue;
+    B->Found = 1;
     int R = O->Fn(E, O->Ctx);
     if (R)
       return R;

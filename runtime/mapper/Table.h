@@ -43,7 +43,9 @@ typedef struct omp_indirect_block {
   int Big;      ///< Holds a pointee too large for the page index.
   int Unsorted; ///< Pushed out of address order (sorted when added).
   int Dense;    ///< The page index names every page of the span.
+  int Found;    ///< A lookup found one of its pointees (omp_indirect_claim).
   uint32_t Id;  ///< Its index in omp_indirect_block_ids.
+  uint64_t Birth; ///< Blocks made before it, in the process.
   struct omp_indirect_block *Prev, *Next, *BigPrev, *BigNext;
 } omp_indirect_block;
 
@@ -147,6 +149,20 @@ void omp_indirect_block_unpin(omp_indirect_block *Block);
 
 /// Blocks by id (Table.c; read with the lock held).
 extern omp_indirect_block **omp_indirect_block_ids;
+
+/// A construct's new block, named from its entry to its exit (a kernel's
+/// data region, through one expansion). Until a lookup finds one of its
+/// pointees, nothing but that construct can have counted, lent or released
+/// them: each still has the one reference the entry gave it. Zero: none.
+typedef struct omp_indirect_claim {
+  omp_indirect_block *Block;
+  uint32_t Id;
+  uint64_t Birth;
+} omp_indirect_claim;
+
+/// The claimed block, if it is still the one claimed and no lookup found a
+/// pointee of it since; else NULL. Called with the lock held.
+omp_indirect_block *omp_indirect_claim_untouched(const omp_indirect_claim *C);
 
 /// The block holding the pointee \p E.
 static inline omp_indirect_block *

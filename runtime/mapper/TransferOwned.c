@@ -202,6 +202,31 @@ exitDistinctPass(omp_indirect_bulk *B, const group *G,
   }
 }
 
+/* The same for an exit whose block goes whole (B->Whole, PlaceOwned.c):
+   each pointee lies at the offset the sizes before it give, in the one
+   group (moveOne reads no entry inside its span); no entry is read. The block then loses every pointee at once
+   (each one's last reference went, and none is lent), and the unpin at
+   the transfers' end frees it, entries and all; nothing looks them up
+   meanwhile (the lock is held). */
+static void exitWholePass(omp_indirect_bulk *B, const group *G,
+                          omp_indirect_guard *Guard) {
+  omp_indirect_block *W = B->Whole;
+  span Sp = {0, 0, NULL};
+  if (G)
+    Sp = (span){(uintptr_t)W->Dev + G->Lo, (uintptr_t)W->Dev + G->Hi, G->Img};
+  int64_t S = 0;
+  uint64_t At = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    At = omp_indirect_bulk_align(At, P->Lo);
+    if (B->Class[I] & BULK_MOVES)
+      moveOne(B, G, Guard, &Sp, I, W->E, (uintptr_t)W->Dev + At, FROM);
+    restoreSlot(B, I, &S);
+    At += P->Hi - P->Lo;
+  }
+  W->Live -= W->N;
+}
+
 static void exitDistinct(omp_indirect_bulk *B) {
   group *G = B->Groups; /* Made by the placement (PlaceOwned.c). */
   int64_t NG = B->NumGroups;
@@ -210,7 +235,9 @@ static void exitDistinct(omp_indirect_bulk *B) {
   omp_indirect_guard *Guard = omp_indirect_guard_current();
   Guard->Writing = 1;
   fetchGroups(B, G, NG);
-  if (B->Owner)
+  if (B->Whole)
+    exitWholePass(B, NG ? G : NULL, Guard);
+  else if (B->Owner)
     exitDistinctPass(B, G, Guard, 0);
   else
     exitDistinctPass(B, G, Guard, 1);

@@ -9,7 +9,8 @@
 // The runtime expands the region's three entries (two maps and the implicit
 // one for n; clang 22 adds an ATTACH entry for p) into a flat list of those
 // for one libomptarget call on entry and one on exit; every pointee moves in
-// bulk, in one device allocation.
+// bulk, in one device allocation, and the exit releases that block whole
+// (no other construct looked its pointees up meanwhile).
 // RUN: env OMP_INDIRECT_DEBUG=1 %t 70000 3 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ONECALL \
 // RUN:       -D#ATTACH=%if map-attach %{1%} %else %{0%}
@@ -18,6 +19,7 @@
 // ONECALL-NEXT: omp-indirect: mapper: [[#3+ATTACH]] entries expanded to [[#3+ATTACH]], 70000 pointees in bulk, 0 per item
 // ONECALL-NEXT: omp-indirect: mapper: kernel
 // ONECALL-NEXT: omp-indirect: mapper: exit
+// ONECALL-NEXT: omp-indirect: mapper: the block of the entry's 70000 pointees goes whole, none looked up
 // ONECALL-NEXT: omp-indirect: mapper: [[#3+ATTACH]] entries expanded to [[#3+ATTACH]], 70000 pointees in bulk, 0 per item
 // ONECALL-NOT: omp-indirect: mapper
 // CHECK: ok
