@@ -84,6 +84,8 @@ typedef struct omp_indirect_bulk {
   size_t CapGroups;           ///< placement.
   omp_indirect_block *Block;  ///< Enter: the construct's new block.
   size_t Total;               ///< Enter: bytes in the new block.
+  int Claims; ///< Enter: a kernel's, whose exit may take its new block
+              ///< whole (its entries are then written lazily: Table.h).
   omp_indirect_claim Claim; ///< Enter: the new block, where every pointee
                             ///< is new; exit: that claim, from the entry
                             ///< through the same expansion.
@@ -200,11 +202,6 @@ static inline void omp_indirect_group_add(const omp_indirect_bulk *B,
     (*G)[K].Lo = Lo;
   if (Hi > (*G)[K].Hi)
     (*G)[K].Hi = Hi;
-}
-/// Enter: the offset in the block of a new pointee at host address \p Lo
-/// placed at or after \p At (its offset modulo 16 is its host address's).
-static inline uint64_t omp_indirect_bulk_align(uint64_t At, uintptr_t Lo) {
-  return At + (((Lo & 15) - At) & 15);
 }
 /// Enter (Place.c): B->DevAt made, with each new pointee's offset in the
 /// block and NULL for the others.

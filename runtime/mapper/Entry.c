@@ -73,6 +73,7 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   B.D = *D;
   if (Claim && Kind == OMP_INDIRECT_MAP_EXIT)
     B.Claim = *Claim;
+  B.Claims = Claim && Kind == OMP_INDIRECT_MAP_ENTER;
   uint64_t Lent = omp_indirect_mapper_stack_lent();
   /* A fault in the runtime's copies of the program's data (the placement
      probes what the copies back will write, the transfers copy) comes

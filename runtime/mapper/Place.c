@@ -74,7 +74,7 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
    sizes alone (omp_indirect_bulk_offsets). */
 static inline __attribute__((always_inline)) uint64_t
 place(omp_indirect_block_run *R, const omp_indirect_pointee *P, uint64_t At) {
-  At = omp_indirect_bulk_align(At, P->Lo);
+  At = omp_indirect_block_align(At, P->Lo);
   omp_indirect_block_run_push(R, P->Lo, (uint32_t)(P->Hi - P->Lo), At);
   return At + (P->Hi - P->Lo);
 }
@@ -87,10 +87,27 @@ void omp_indirect_bulk_offsets(omp_indirect_bulk *B) {
     B->DevAt[I] = NULL;
     if (B->Class[I] != BULK_NEW)
       continue;
-    At = omp_indirect_bulk_align(At, P->Lo);
+    At = omp_indirect_block_align(At, P->Lo);
     B->DevAt[I] = (char *)(uintptr_t)At;
     At += P->Hi - P->Lo;
   }
+}
+
+/* A kernel's entry (B->Claims) counted its new pointees without writing
+   their entries. The block stays lazy (Table.h) where every pointee is
+   new and the block dense; else the entries are written now. */
+static void settleLazy(omp_indirect_bulk *B, int64_t NC) {
+  if (NC == B->D.NP && omp_indirect_block_dense(B->Block)) {
+    B->Block->Lazy = B->D.P;
+    return;
+  }
+  omp_indirect_block_clear(B->Block);
+  omp_indirect_block_run Run = omp_indirect_block_run_begin(B->Block);
+  uint64_t At = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_NEW)
+      At = place(&Run, &B->D.P[I], At);
+  omp_indirect_block_run_end(B->Block, &Run);
 }
 
 /* One pass: classifies each pointee, places the new ones, and marks the
@@ -116,6 +133,7 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
   omp_indirect_block_run Run = {0};
   if (B->Block)
     Run = omp_indirect_block_run_begin(B->Block);
+  Run.Lazy = B->Claims;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     omp_indirect_owned *E = NULL;
@@ -170,6 +188,7 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
     free(C);
     omp_indirect_block_clear(B->Block);
     Run = omp_indirect_block_run_begin(B->Block);
+    Run.Lazy = B->Claims;
     At = 0;
     NC = 0;
     for (int64_t I = 0; I < B->D.NP; ++I)
@@ -180,6 +199,8 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
     omp_indirect_block_run_end(B->Block, &Run);
   }
   B->Total = At;
+  if (Run.Lazy && B->Block)
+    settleLazy(B, NC);
   return B->D.NP - NC;
 }
 

@@ -129,7 +129,7 @@ static void placeWhole(omp_indirect_bulk *B, omp_indirect_block *W) {
     if (P->Parent < 0)
       B->Tops[P->Entry] = 1;
     saveSlot(B, I);
-    At = omp_indirect_bulk_align(At, P->Lo);
+    At = omp_indirect_block_align(At, P->Lo);
     unsigned char Class = BULK_OWNED | BULK_LAST;
     if (omp_indirect_bulk_motion(B, I) & OMP_INDIRECT_MAP_FROM) {
       Class |= BULK_MOVES;

@@ -19,6 +19,7 @@
 #include "PageIndex.h"
 
 #include "Libomptarget.h"
+#include "MapList.h"
 #include "Scratch.h"
 
 #include <omp.h>
@@ -119,12 +120,36 @@ static size_t spanPages(const omp_indirect_block *B) {
               : 0;
 }
 
-int omp_indirect_block_add(omp_indirect_block *B) {
-  /* A construct's pointees usually come in address order (arrays filled
-     in order); only a block that does not is sorted. */
+int omp_indirect_block_dense(const omp_indirect_block *B) {
+  return B->N && !B->Big && spanPages(B) <= (size_t)B->N;
+}
+
+/* A construct's pointees usually come in address order (arrays filled in
+   order); only a block whose pointees do not is sorted. */
+static void sortEntries(omp_indirect_block *B) {
   if (B->Unsorted)
     qsort(B->E, (size_t)B->N, sizeof *B->E, byLo);
   B->Unsorted = 0;
+}
+
+/* The entries of a lazy block, written before a lookup reads them. */
+static void writeLazy(omp_indirect_block *B) {
+  const omp_indirect_pointee *P = B->Lazy;
+  uint64_t At = 0;
+  for (int64_t I = 0; I < B->N; ++I) {
+    uint32_t Size = (uint32_t)(P[I].Hi - P[I].Lo);
+    At = omp_indirect_block_align(At, P[I].Lo);
+    B->E[I] = (omp_indirect_owned){
+        P[I].Lo, At << OMP_INDIRECT_BLOCK_ID_BITS | B->Id, Size, 1};
+    At += Size;
+  }
+  B->Lazy = NULL;
+  sortEntries(B);
+}
+
+int omp_indirect_block_add(omp_indirect_block *B) {
+  if (!B->Lazy)
+    sortEntries(B);
   /* Room for every page the span covers, or that the pointees can cover
      (each small one at most BIG_PAGES + 1), whichever is less. */
   size_t SpanPages = spanPages(B);
@@ -132,7 +157,9 @@ int omp_indirect_block_add(omp_indirect_block *B) {
   if (omp_indirect_page_index_reserve(SpanPages < MostPages ? SpanPages
                                                             : MostPages))
     return 1;
-  B->Dense = B->N && !B->Big && SpanPages <= (size_t)B->N;
+  B->Dense = omp_indirect_block_dense(B);
+  if (B->Lazy && !B->Dense) /* The page index reads its entries. */
+    writeLazy(B);
   omp_indirect_page_index_add(B);
   B->Live = B->N;
   B->Next = Blocks;
@@ -234,6 +261,8 @@ typedef struct find_ctx {
 
 static int findIn(omp_indirect_block *B, void *Ctx) {
   find_ctx *F = Ctx;
+  if (B->Lazy)
+    writeLazy(B);
   int64_t I = lastAtOrBelow(B, F->Lo);
   if (I < 0 || B->E[I].Lo != F->Lo || B->E[I].Refs < 0)
     return 0;
@@ -274,6 +303,8 @@ typedef struct overlap_ctx {
 
 static int overlapIn(omp_indirect_block *B, void *Ctx) {
   overlap_ctx *O = Ctx;
+  if (B->Lazy)
+    writeLazy(B);
   /* The pointees of a block are disjoint: only the last one starting at
      or below Lo can reach into [Lo, Hi) from the left. */
   int64_t I = lastAtOrBelow(B, O->Lo);

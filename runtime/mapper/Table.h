@@ -44,6 +44,13 @@ typedef struct omp_indirect_block {
   int Unsorted; ///< Pushed out of address order (sorted when added).
   int Dense;    ///< The page index names every page of the span.
   int Found;    ///< A lookup found one of its pointees (omp_indirect_claim).
+  /// Its entries are not written yet: they come from these records, one
+  /// each, every one new with one reference, at the offsets their sizes
+  /// give in this order (a kernel's entry; MapList.h). The first lookup
+  /// that visits the block writes them (and sorts them if Unsorted); they
+  /// are never written if the kernel's exit takes the block whole. Only a
+  /// dense block, whose pages the page index names without its entries.
+  const struct omp_indirect_pointee *Lazy;
   uint32_t Id;  ///< Its index in omp_indirect_block_ids.
   uint64_t Birth; ///< Blocks made before it, in the process.
   struct omp_indirect_block *Prev, *Next, *BigPrev, *BigNext;
@@ -76,25 +83,31 @@ static inline int omp_indirect_pages_big(uintptr_t Lo, uint32_t Size) {
          OMP_INDIRECT_BIG_PAGES;
 }
 
+/// The offset in a block of a new pointee at host address \p Lo placed at
+/// or after \p At (its offset modulo 16 is its host address's).
+static inline uint64_t omp_indirect_block_align(uint64_t At, uintptr_t Lo) {
+  return At + (((Lo & 15) - At) & 15);
+}
+
 /// Appends pointees to a block not yet added, each with one reference: a
 /// run of them from omp_indirect_block_run_begin to _end keeps the block's
 /// count, span, order and size class in a local (no field of the block is
 /// read or written per pointee), so adding the block reads none of them
-/// again.
+/// again. A Lazy run writes no entry (omp_indirect_block::Lazy).
 typedef struct omp_indirect_block_run {
   omp_indirect_owned *E;
   int64_t N;
   uintptr_t Lo, Hi;
-  int Big, Unsorted;
+  int Big, Unsorted, Lazy;
   uint32_t Id;
 } omp_indirect_block_run;
 
 /// A run that appends to \p Block.
 static inline omp_indirect_block_run
 omp_indirect_block_run_begin(const omp_indirect_block *Block) {
-  return (omp_indirect_block_run){Block->E,      Block->N,   Block->SpanLo,
-                                  Block->SpanHi, Block->Big, Block->Unsorted,
-                                  Block->Id};
+  return (omp_indirect_block_run){
+      Block->E,   Block->N,        Block->SpanLo, Block->SpanHi,
+      Block->Big, Block->Unsorted, 0,             Block->Id};
 }
 
 /// Appends the pointee [\p Lo, \p Lo + \p Size) at offset \p Off of the
@@ -115,8 +128,10 @@ static inline void omp_indirect_block_run_push(omp_indirect_block_run *R,
     R->Lo = Lo;
   if (Hi > R->Hi)
     R->Hi = Hi;
-  R->E[R->N++] = (omp_indirect_owned){
-      Lo, Off << OMP_INDIRECT_BLOCK_ID_BITS | R->Id, Size, 1};
+  if (!R->Lazy)
+    R->E[R->N] = (omp_indirect_owned){
+        Lo, Off << OMP_INDIRECT_BLOCK_ID_BITS | R->Id, Size, 1};
+  R->N++;
 }
 
 /// Writes the run's bookkeeping back into \p Block.
@@ -131,6 +146,10 @@ static inline void omp_indirect_block_run_end(omp_indirect_block *Block,
 
 /// Empties a block not yet added, to push its pointees again.
 void omp_indirect_block_clear(omp_indirect_block *Block);
+
+/// Whether the page index will name every page of the span of \p Block,
+/// whose pointees are all pushed (so it needs no entry to index it).
+int omp_indirect_block_dense(const omp_indirect_block *Block);
 
 /// Puts \p Block, whose device memory Dev is set, and its pointees in the
 /// table (none may be in it already). Returns 0, or nonzero when out of

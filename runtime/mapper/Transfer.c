@@ -152,7 +152,7 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
   uint64_t At = 0;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
-    At = omp_indirect_bulk_align(At, P->Lo);
+    At = omp_indirect_block_align(At, P->Lo);
     omp_indirect_guard_copy(G, Stage + At, (void *)P->Lo, P->Hi - P->Lo);
     Rmw[P->Entry] = 1;
     void *Host = *P->Slot;

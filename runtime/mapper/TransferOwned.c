@@ -218,7 +218,7 @@ static void exitWholePass(omp_indirect_bulk *B, const group *G,
   uint64_t At = 0;
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
-    At = omp_indirect_bulk_align(At, P->Lo);
+    At = omp_indirect_block_align(At, P->Lo);
     if (B->Class[I] & BULK_MOVES)
       moveOne(B, G, Guard, &Sp, I, W->E, (uintptr_t)W->Dev + At, FROM);
     restoreSlot(B, I, &S);

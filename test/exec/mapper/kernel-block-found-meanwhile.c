@@ -7,10 +7,13 @@
 // present with the other thread's reference, its data stays on the device
 // (not copied back: its count did not reach 0), and the other thread's
 // `exit data` brings the kernel's values back. The other pointees come back
-// at the kernel's exit as usual. Host-offload only: the kernel reads host
-// memory.
+// at the kernel's exit as usual. The kernel's entry wrote no table entry
+// for its pointees (a lazy block): the other thread's lookup writes them,
+// and sorts them when the pointees were allocated in descending address
+// order (`reverse`). Host-offload only: the kernel reads host memory.
 // RUN: %wclang %host-offload -O2 %s -lpthread -o %t
 // RUN: %t | FileCheck %s
+// RUN: %t reverse | FileCheck %s
 // RUN: env OMP_INDIRECT_DEBUG=1 %t 2>&1 | FileCheck %s --check-prefix=DEBUG
 // The kernel's entry placed every pointee in bulk; its exit looks each one
 // up (the block does not go whole).
@@ -59,10 +62,13 @@ static void *other(void *Arg) {
   return NULL;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  int reverse = argc > 1 && argv[1][0] == 'r';
   P = malloc(sizeof(S) * N);
+  /* One buffer, so that the pointees' order is the one chosen here. */
+  double *all = malloc(sizeof(double) * LEN * N);
   for (int i = 0; i < N; i++) {
-    P[i] = (S){LEN, malloc(sizeof(double) * LEN)};
+    P[i] = (S){LEN, all + LEN * (reverse ? N - 1 - i : i)};
     for (int j = 0; j < LEN; j++)
       P[i].d[j] = i + j;
   }
@@ -86,8 +92,7 @@ int main(void) {
   Stage = 3;
   pthread_join(t, NULL);
   printf("found meanwhile: %ld wrong\n", Bad);
-  for (int i = 0; i < N; i++)
-    free(P[i].d);
+  free(all);
   free(P);
   return Bad != 0;
 }
