@@ -371,6 +371,14 @@ pushCycleAnyPointee(collector *C, void *Base, void *Begin, int64_t Size,
   pushCycleOther(C, Base, Begin, Size, Type, Name);
 }
 
+/* A component while no cycle replays (out of line: the entry point then
+   saves no register on the replay's path for ranges). */
+static __attribute__((noinline)) void pushOneOut(collector *C, void *Base,
+                                                 void *Begin, int64_t Size,
+                                                 int64_t Type, void *Name) {
+  pushOne(C, Base, Begin, Size, Type, Name);
+}
+
 void __omp_indirect_push_mapper_component(void *Handle, void *Base,
                                           void *Begin, int64_t Size,
                                           int64_t Type, void *Name) {
@@ -389,7 +397,7 @@ void __omp_indirect_push_mapper_component(void *Handle, void *Base,
     pushCycleOther(C, Base, Begin, Size, Type, Name);
     return;
   }
-  pushOne(C, Base, Begin, Size, Type, Name);
+  pushOneOut(C, Base, Begin, Size, Type, Name);
 }
 
 /* Clang's mapper adds this count, shifted, to MEMBER_OF. We rebuild the

@@ -160,6 +160,13 @@ static void verified(collector *C) {
   Y->Member.Step = Member;
   Y->ItemLo = T->Stack[0].Lo;
   Y->ItemHi = T->Stack[0].Hi;
+  /* Each range within the item, each pointer in it: one compare of At. */
+  for (int J = 0; J < Y->K; ++J) {
+    uint64_t Size = Y->C[J].Type & OMP_INDIRECT_MAP_PTR_AND_OBJ
+                        ? sizeof(void *)
+                        : (uint64_t)Y->C[J].Size;
+    Y->C[J].AtMax = Y->ItemHi - Y->ItemLo >= Size ? Y->ItemHi - Size : 0;
+  }
   Y->Cycles = 0;
   Y->Phase = 0;
   Y->Backoff = 1;
@@ -193,13 +200,11 @@ void omp_indirect_cycle_watch(collector *C, void *Base, void *Begin,
     const omp_indirect_cycle_comp *F = &Y->C[0];
     const omp_indirect_cycle_comp *L = &Y->C[Y->K - 1];
     if (Y->K >= 2 && !Pointee && Type == F->Type && Size == F->Size &&
-        B > F->Begin && (L->Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
-        L->Type == Y->P0Type && L->Base == Y->P0Base + (B - F->Begin)) {
-      Y->Stride = B - F->Begin;
-      for (int J = 0; J < Y->K; ++J) {
-        Y->C[J].Begin += Y->Stride;
-        Y->C[J].Base += Y->Stride;
-      }
+        B > F->At && (L->Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
+        L->Type == Y->P0Type && L->At == Y->P0Base + (B - F->At)) {
+      Y->Stride = B - F->At;
+      for (int J = 0; J < Y->K; ++J)
+        Y->C[J].At += Y->Stride;
       Y->MaxEnd = 0;
       Y->Phase = 0;
       Y->State = CYCLE_VERIFY;
@@ -209,7 +214,7 @@ void omp_indirect_cycle_watch(collector *C, void *Base, void *Begin,
       giveUp(Y);
       return;
     }
-    Y->C[Y->K++] = (omp_indirect_cycle_comp){B, P, Size, Type};
+    Y->C[Y->K++] = (omp_indirect_cycle_comp){Pointee ? P : B, 0, Size, Type};
     if (Pointee) /* The ranges before the cycle that may start here. */
       snapAll(T, Y);
     return;
@@ -221,16 +226,15 @@ void omp_indirect_cycle_watch(collector *C, void *Base, void *Begin,
   }
   omp_indirect_cycle_comp *X = &Y->C[Y->Phase];
   if (C->Slow != Y->SlowAt || Type != X->Type ||
-      (Pointee ? P != X->Base || T->SP != 2
-               : B != X->Begin || Size != X->Size || T->SP != 1)) {
+      (Pointee ? P != X->At || T->SP != 2
+               : B != X->At || Size != X->Size || T->SP != 1)) {
     giveUp(Y);
     return;
   }
   uintptr_t E = Pointee ? P + sizeof(void *) : B + (uintptr_t)Size;
   if (E > Y->MaxEnd)
     Y->MaxEnd = E;
-  X->Begin += Y->Stride;
-  X->Base += Y->Stride;
+  X->At += Y->Stride;
   if (++Y->Phase == Y->K)
     verified(C);
 }
@@ -252,7 +256,23 @@ void omp_indirect_cycle_stop(collector *C) {
   tree *T = &C->T;
   if (Y->State != CYCLE_ON)
     return;
-  Y->Replayed += Y->Cycles * (uint64_t)Y->K + (uint64_t)Y->Phase;
+  uint64_t Replayed = Y->Cycles * (uint64_t)Y->K + (uint64_t)Y->Phase;
+  Y->Replayed += Replayed;
+  C->Seen += Replayed;
+  /* The stack of open anchors as the last replayed component left it
+     (the replay does not write it): the item, and above it the last
+     pointee if that component was one. */
+  if (Replayed) {
+    const omp_indirect_cycle_comp *L = &Y->C[(Y->Phase ? Y->Phase : Y->K) - 1];
+    if (L->Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
+      const omp_indirect_deep *D = T->D;
+      T->Stack[1] = (open_anchor){D->P[D->NP - 1].Lo, D->P[D->NP - 1].Hi,
+                                  DEEP(D->NP - 1), -1, -1};
+      T->SP = 2;
+    } else {
+      T->SP = 1;
+    }
+  }
   if (Y->Cycles) {
     step(&T->ItemTo, &Y->To, Y->Cycles, Y->Stride);
     step(&T->ItemFrom, &Y->From, Y->Cycles, Y->Stride);
@@ -264,7 +284,7 @@ void omp_indirect_cycle_stop(collector *C) {
      pointees are in the deep list already). */
   for (int J = 0; J < Y->Phase; ++J) {
     const omp_indirect_cycle_comp *X = &Y->C[J];
-    uintptr_t P = X->Base - Y->Stride, B = X->Begin - Y->Stride;
+    uintptr_t P = X->At - Y->Stride, B = P;
     if (X->Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
       extendHull(T, P, P + sizeof(void *));
       continue;

@@ -11,11 +11,12 @@
  * at a fixed stride and that the item's ranges grew by a fixed step (its
  * range lists per direction, ItemHull.h, or its last member), and from
  * then on only compares each component with the one a cycle before (the
- * pointee's data is still written per record). The range lists and the
- * hull are not touched while the cycle repeats: when it breaks (a
- * component that differs, an unallocated component, the mapper's end) they
- * get the step once per cycle that passed, and the components of the
- * cycle broken midway go the usual way. So the tree ends exactly as the
+ * pointee's data is still written per record). The item's ranges, the
+ * hull, the stack of open anchors and the count of components are not
+ * touched while the cycle repeats: when it breaks (a component that
+ * differs, an unallocated component, the mapper's end) they get the step
+ * once per cycle that passed (the stack, what the last component left),
+ * and the components of the cycle broken midway go the usual way. So the tree ends exactly as the
  * component-by-component path would leave it.
  *
  * USAGE, in Collect.c: omp_indirect_cycle_reset at the start of a mapper
@@ -38,7 +39,8 @@ enum { CYCLE_WAIT, CYCLE_LEARN, CYCLE_VERIFY, CYCLE_ON };
 
 /// One component of the cycle as the next cycle must push it.
 typedef struct omp_indirect_cycle_comp {
-  uintptr_t Begin, Base;
+  uintptr_t At;    ///< A range's begin, a pointee's pointer (its base).
+  uintptr_t AtMax; ///< Replaying: the highest At that stays in the item.
   int64_t Size, Type;
 } omp_indirect_cycle_comp;
 

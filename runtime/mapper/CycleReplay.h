@@ -11,17 +11,17 @@
 
 #include "Collect.h"
 
-/* Component X of the cycle came: the next cycle's is a stride on. */
+/* Component X of the cycle came: the next cycle's is a stride on. The
+   count of components seen and the stack of open anchors are brought up
+   to date when the replay stops (Cycle.c). */
 static inline __attribute__((always_inline)) int
 cycleNext(collector *C, omp_indirect_cycle_comp *X) {
   omp_indirect_cycle *Y = &C->Cycle;
-  X->Begin += Y->Stride;
-  X->Base += Y->Stride;
+  X->At += Y->Stride;
   if (++Y->Phase == Y->K) {
     Y->Phase = 0;
     Y->Cycles++;
   }
-  C->Seen++;
   return 1;
 }
 
@@ -35,10 +35,8 @@ pushCycleRange(collector *C, void *Begin, int64_t Size, int64_t Type) {
   omp_indirect_cycle *Y = &C->Cycle;
   omp_indirect_cycle_comp *X = &Y->C[Y->Phase];
   uintptr_t B = (uintptr_t)Begin;
-  if (Type != X->Type || B != X->Begin || Size != X->Size ||
-      B + (uint64_t)Size > Y->ItemHi)
+  if (Type != X->Type || B != X->At || Size != X->Size || B > X->AtMax)
     return 0;
-  C->T.SP = 1;
   return cycleNext(C, X);
 }
 
@@ -52,15 +50,13 @@ pushCyclePointee(collector *C, void *Base, void *Begin, int64_t Size,
   omp_indirect_deep *D = T->D;
   uintptr_t B = (uintptr_t)Begin, E = B + (uint64_t)Size;
   uintptr_t P = (uintptr_t)Base;
-  if (Type != X->Type || P != X->Base || P + sizeof(void *) > Y->ItemHi ||
-      B < 4096 || (uint64_t)Size - 1 >= C->Check.Limit || E < B ||
+  if (Type != X->Type || P != X->At || P > X->AtMax || B < 4096 ||
+      (uint64_t)Size - 1 >= C->Check.Limit || E < B ||
       (E > Y->ItemLo && B < Y->ItemHi) || (size_t)D->NP == D->CapP ||
       D->NP >= INT32_MAX)
     return 0;
   D->P[D->NP] = (omp_indirect_pointee){(void **)P, B, E, (uint16_t)Type,
                                        (uint16_t)T->Entry, -1};
-  T->Stack[1] = (open_anchor){B, E, DEEP(D->NP), -1, -1};
-  T->SP = 2;
   D->NP++;
   return cycleNext(C, X);
 }
