@@ -134,26 +134,32 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
   if (B->Block)
     Run = omp_indirect_block_run_begin(B->Block);
   Run.Lazy = B->Claims;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    const omp_indirect_pointee *P = &B->D.P[I];
+  /* In locals: the byte stores below may alias any field of B for the
+     compiler, which would read each one again per pointee. */
+  const omp_indirect_pointee *Ps = B->D.P;
+  unsigned char *Class = B->Class;
+  char *Tops = B->Tops;
+  int64_t NP = B->D.NP;
+  int Device = B->Device, Child = 0;
+  for (int64_t I = 0; I < NP; ++I) {
+    const omp_indirect_pointee *P = &Ps[I];
     omp_indirect_owned *E = NULL;
     Sum += P->Hi - P->Lo;
     if (P->Parent < 0)
-      B->Tops[P->Entry] = 1;
-    B->Class[I] = BULK_ITEM;
-    *AnyChild |= P->Parent >= 0;
-    if (B->Device < 0 || P->Lo == 0 || P->Lo >= P->Hi ||
+      Tops[P->Entry] = 1;
+    Class[I] = BULK_ITEM;
+    Child |= P->Parent >= 0;
+    if (Device < 0 || P->Lo == 0 || P->Lo >= P->Hi ||
         P->Hi - P->Lo > UINT32_MAX)
       continue;
     /* Ours from an earlier construct: counted again if the construct asks
        for no more than is mapped; else per item, lent for the call (the
        extension is libomptarget's to report). */
     if (AnyOwned &&
-        ((E = omp_indirect_owned_find_next(B->Device, P->Lo, &B->Cursor)) ||
-         omp_indirect_owned_overlap(B->Device, P->Lo, P->Hi, firstOwned,
-                                    &E))) {
+        ((E = omp_indirect_owned_find_next(Device, P->Lo, &B->Cursor)) ||
+         omp_indirect_owned_overlap(Device, P->Lo, P->Hi, firstOwned, &E))) {
       if (E->Lo == P->Lo && P->Hi <= E->Lo + E->Size)
-        B->Class[I] = BULK_OWNED;
+        Class[I] = BULK_OWNED;
       continue;
     }
     /* `present` must find it mapped already; `ompx_hold` counts apart:
@@ -165,13 +171,14 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
     if (omp_indirect_spans_overlap(S, NS, P->Lo, P->Hi) ||
         omp_indirect_foreign_present(&Foreign, P->Lo, P->Hi))
       continue;
-    B->Class[I] = BULK_NEW;
+    Class[I] = BULK_NEW;
     InOrder &= P->Lo >= LastHi;
     LastHi = P->Hi;
     ++NC;
     if (InOrder)
       At = place(&Run, P, At);
   }
+  *AnyChild = Child;
   if (B->Block)
     omp_indirect_block_run_end(B->Block, &Run);
   omp_indirect_foreign_end(&Foreign);
