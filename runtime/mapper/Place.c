@@ -113,14 +113,13 @@ static void settleLazy(omp_indirect_bulk *B, int64_t NC) {
 /* One pass: classifies each pointee, places the new ones, and marks the
    entries whose items hold pointers to pointees (Tops). Candidates in
    address order and disjoint (arrays filled in order) need nothing more;
-   others are sorted, settled and placed again. Returns how many pointees
+   others are sorted, settled and placed again (what the pass placed is
+   dropped). Returns how many pointees
    are not new. */
 static int64_t classifyEnter(omp_indirect_bulk *B,
                              const omp_indirect_map_list *L, int *AnyChild) {
   int64_t NS, NC = 0;
   omp_indirect_span *S = omp_indirect_own_spans(B, L, &NS);
-  int InOrder = 1;
-  uintptr_t LastHi = 0;
   uint64_t At = 0;
   if (B->Device >= 0 && B->D.NP &&
       !(B->Block = omp_indirect_block_new(B->Device, B->D.NP)))
@@ -172,13 +171,13 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
         omp_indirect_foreign_present(&Foreign, P->Lo, P->Hi))
       continue;
     Class[I] = BULK_NEW;
-    InOrder &= P->Lo >= LastHi;
-    LastHi = P->Hi;
     ++NC;
-    if (InOrder)
-      At = place(&Run, P, At);
+    At = place(&Run, P, At);
   }
   *AnyChild = Child;
+  /* In address order and disjoint: each new pointee starts at or above
+     the end of every one before it (the run tracks that). */
+  int InOrder = !Run.Unsorted;
   if (B->Block)
     omp_indirect_block_run_end(B->Block, &Run);
   omp_indirect_foreign_end(&Foreign);
