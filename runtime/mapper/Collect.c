@@ -313,9 +313,9 @@ static __attribute__((noinline)) void pushSlow(collector *C) {
    range of the item (pushFast extended the item's hull) goes into the
    item's lists per direction, and the cycle (Cycle.c) watches each
    component the fast path took (pushOne lets those pass that only count
-   down its wait); every other component goes the general way. Out of memory for a range: the general
-   path adds it again (a range already in a list merges into it) and
-   fails. */
+   down its wait); every other component goes the general way. Out of
+   memory for a range: the general path adds it again (a range already in
+   a list merges into it) and fails. */
 static __attribute__((noinline)) void pushRest(collector *C, int Fast) {
   const component *A = &C->Arg;
   if (Fast == FAST_ITEM) {

@@ -13,9 +13,9 @@
  * member) makes compares addresses that all moved by the stride (and the
  * run's next start, which moves by its stride, equal to the cycle's), so
  * the next cycle takes the same branches and changes the ranges by the
- * same step. The other checks of the fast path
- * (the range within the item, a pointee outside it, room in the deep list)
- * are made per component in the replay.
+ * same step. The other checks of the fast path (the range within the item,
+ * a pointee outside it, room in the deep list) are made per component in
+ * the replay.
  *
  *===----------------------------------------------------------------------===*/
 #include "Cycle.h"

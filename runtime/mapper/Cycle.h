@@ -16,8 +16,8 @@
  * touched while the cycle repeats: when it breaks (a component that
  * differs, an unallocated component, the mapper's end) they get the step
  * once per cycle that passed (the stack, what the last component left),
- * and the components of the cycle broken midway go the usual way. So the tree ends exactly as the
- * component-by-component path would leave it.
+ * and the components of the cycle broken midway go the usual way. So the
+ * tree ends exactly as the component-by-component path would leave it.
  *
  * USAGE, in Collect.c: omp_indirect_cycle_reset at the start of a mapper
  * entry; a component the fast path took goes to omp_indirect_cycle_watch

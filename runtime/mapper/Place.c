@@ -74,9 +74,25 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
    sizes alone (omp_indirect_bulk_offsets). */
 static inline __attribute__((always_inline)) uint64_t
 place(omp_indirect_block_run *R, const omp_indirect_pointee *P, uint64_t At) {
-  At = omp_indirect_block_align(At, P->Lo);
-  omp_indirect_block_run_push(R, P->Lo, (uint32_t)(P->Hi - P->Lo), At);
-  return At + (P->Hi - P->Lo);
+  return omp_indirect_block_run_place(R, P->Lo, (uint32_t)(P->Hi - P->Lo), At);
+}
+
+/* Places the construct's new pointees again from the block's start (after
+   their classes changed, or to write the entries a lazy run left out);
+   *NC gets their number. Returns the bytes they take. */
+static uint64_t placeNewAgain(omp_indirect_bulk *B, int Lazy, int64_t *NC) {
+  omp_indirect_block_clear(B->Block);
+  omp_indirect_block_run Run = omp_indirect_block_run_begin(B->Block);
+  Run.Lazy = Lazy;
+  uint64_t At = 0;
+  *NC = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_NEW) {
+      At = place(&Run, &B->D.P[I], At);
+      ++*NC;
+    }
+  omp_indirect_block_run_end(B->Block, &Run);
+  return At;
 }
 
 void omp_indirect_bulk_offsets(omp_indirect_bulk *B) {
@@ -101,21 +117,14 @@ static void settleLazy(omp_indirect_bulk *B, int64_t NC) {
     B->Block->Lazy = B->D.P;
     return;
   }
-  omp_indirect_block_clear(B->Block);
-  omp_indirect_block_run Run = omp_indirect_block_run_begin(B->Block);
-  uint64_t At = 0;
-  for (int64_t I = 0; I < B->D.NP; ++I)
-    if (B->Class[I] == BULK_NEW)
-      At = place(&Run, &B->D.P[I], At);
-  omp_indirect_block_run_end(B->Block, &Run);
+  placeNewAgain(B, 0, &NC);
 }
 
 /* One pass: classifies each pointee, places the new ones, and marks the
    entries whose items hold pointers to pointees (Tops). Candidates in
    address order and disjoint (arrays filled in order) need nothing more;
    others are sorted, settled and placed again (what the pass placed is
-   dropped). Returns how many pointees
-   are not new. */
+   dropped). Returns how many pointees are not new. */
 static int64_t classifyEnter(omp_indirect_bulk *B,
                              const omp_indirect_map_list *L, int *AnyChild) {
   int64_t NS, NC = 0;
@@ -192,17 +201,7 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
         C[NC++] = (cand){B->D.P[I].Lo, B->D.P[I].Hi, I};
     settleCandidates(B, C, NC);
     free(C);
-    omp_indirect_block_clear(B->Block);
-    Run = omp_indirect_block_run_begin(B->Block);
-    Run.Lazy = B->Claims;
-    At = 0;
-    NC = 0;
-    for (int64_t I = 0; I < B->D.NP; ++I)
-      if (B->Class[I] == BULK_NEW) {
-        At = place(&Run, &B->D.P[I], At);
-        ++NC;
-      }
-    omp_indirect_block_run_end(B->Block, &Run);
+    At = placeNewAgain(B, B->Claims, &NC);
   }
   B->Total = At;
   if (Run.Lazy && B->Block)

@@ -132,17 +132,18 @@ static void sortEntries(omp_indirect_block *B) {
   B->Unsorted = 0;
 }
 
-/* The entries of a lazy block, written before a lookup reads them. */
+/* The entries of a lazy block, written before a lookup reads them: its
+   pointees pushed again, as the entry placed them. */
 static void writeLazy(omp_indirect_block *B) {
   const omp_indirect_pointee *P = B->Lazy;
+  int64_t N = B->N;
+  omp_indirect_block_clear(B);
+  omp_indirect_block_run R = omp_indirect_block_run_begin(B);
   uint64_t At = 0;
-  for (int64_t I = 0; I < B->N; ++I) {
-    uint32_t Size = (uint32_t)(P[I].Hi - P[I].Lo);
-    At = omp_indirect_block_align(At, P[I].Lo);
-    B->E[I] = (omp_indirect_owned){
-        P[I].Lo, At << OMP_INDIRECT_BLOCK_ID_BITS | B->Id, Size, 1};
-    At += Size;
-  }
+  for (int64_t I = 0; I < N; ++I)
+    At = omp_indirect_block_run_place(&R, P[I].Lo,
+                                      (uint32_t)(P[I].Hi - P[I].Lo), At);
+  omp_indirect_block_run_end(B, &R);
   B->Lazy = NULL;
   sortEntries(B);
 }

@@ -134,6 +134,19 @@ static inline void omp_indirect_block_run_push(omp_indirect_block_run *R,
   R->N++;
 }
 
+/// Appends the pointee [\p Lo, \p Lo + \p Size) at the first offset at or
+/// after \p At that keeps its host address modulo 16 (the block's offsets
+/// follow from its pointees' sizes in their order); returns the offset
+/// after it.
+static inline uint64_t omp_indirect_block_run_place(omp_indirect_block_run *R,
+                                                    uintptr_t Lo,
+                                                    uint32_t Size,
+                                                    uint64_t At) {
+  At = omp_indirect_block_align(At, Lo);
+  omp_indirect_block_run_push(R, Lo, Size, At);
+  return At + Size;
+}
+
 /// Writes the run's bookkeeping back into \p Block.
 static inline void omp_indirect_block_run_end(omp_indirect_block *Block,
                                               const omp_indirect_block_run *R) {

@@ -204,10 +204,10 @@ exitDistinctPass(omp_indirect_bulk *B, const group *G,
 
 /* The same for an exit whose block goes whole (B->Whole, PlaceOwned.c):
    each pointee lies at the offset the sizes before it give, in the one
-   group (moveOne reads no entry inside its span); no entry is read. The block then loses every pointee at once
-   (each one's last reference went, and none is lent), and the unpin at
-   the transfers' end frees it, entries and all; nothing looks them up
-   meanwhile (the lock is held). */
+   group (moveOne reads no entry inside its span); no entry is read. The
+   block then loses every pointee at once (each one's last reference went,
+   and none is lent), and the unpin at the transfers' end frees it,
+   entries and all; nothing looks them up meanwhile (the lock is held). */
 static void exitWholePass(omp_indirect_bulk *B, const group *G,
                           omp_indirect_guard *Guard) {
   omp_indirect_block *W = B->Whole;
