@@ -97,6 +97,42 @@ void omp_indirect_bulk_probe_pages(const omp_indirect_bulk *B, int64_t I,
   G->Writing = 0;
 }
 
+/* Reads a byte of each page of [Lo, Hi). Bytes between pointees may be
+   another allocation's, or a sanitizer's redzone: the sanitizers are not to
+   see these reads (the pointees' own are seen, in the copies). */
+__attribute__((no_sanitize("address", "thread"))) static void
+sweep(uintptr_t Lo, uintptr_t Hi) {
+  for (uintptr_t A = Lo & ~(uintptr_t)4095; A < Hi; A += 4096)
+    (void)*(volatile const char *)(A < Lo ? Lo : A);
+}
+
+/* The guard of the construct again, after G's. */
+static void rearm(omp_indirect_guard *Outer, omp_indirect_guard *G) {
+  if (Outer)
+    omp_indirect_guard_arm(Outer);
+  else
+    omp_indirect_guard_disarm(G);
+}
+
+int omp_indirect_bulk_pages_readable(uintptr_t Lo, uintptr_t Hi) {
+  omp_indirect_guard *Outer = omp_indirect_guard_current();
+  omp_indirect_guard G;
+  /* The mask saved, and restored by the jump out of the handler: SIGSEGV
+     must not stay blocked for the faults that may follow. */
+  if (sigsetjmp(G.Env, 1)) {
+    rearm(Outer, &G);
+    return 0;
+  }
+  omp_indirect_guard_arm(&G);
+  G.On = 1;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  sweep(Lo, Hi);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  G.On = 0;
+  rearm(Outer, &G);
+  return 1;
+}
+
 void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
                                char *Img, int64_t Dir, int ToImage) {
   const omp_indirect_pointee *P = &B->D.P[I];
@@ -128,7 +164,14 @@ int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B) {
   return Dir;
 }
 
+void omp_indirect_handover_free(omp_indirect_handover *H) {
+  free(H->Saved);
+  free(H->Tops);
+  memset(H, 0, sizeof *H);
+}
+
 void omp_indirect_bulk_free(omp_indirect_bulk *B) {
+  omp_indirect_handover_free(&B->Hand);
   omp_indirect_free_deep(&B->D);
   omp_indirect_scratch_give(B->Class);
   omp_indirect_scratch_give(B->DevAt);

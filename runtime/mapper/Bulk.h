@@ -48,6 +48,25 @@ typedef struct omp_indirect_saved_slot {
   void *Value;
 } omp_indirect_saved_slot;
 
+/// What a kernel's entry hands its exit, which runs through the same
+/// expansion: the claim on its new block (Table.h), and, where the entry's
+/// transfers staged every pointee themselves (Transfer.c), what the exit's
+/// placement would otherwise read from every pointee again (PlaceOwned.c).
+typedef struct omp_indirect_handover {
+  omp_indirect_claim Claim; ///< Zero: the entry made none.
+  int Staged;               ///< The fields below are set.
+  omp_indirect_saved_slot *Saved; ///< The slots' host values where they
+  int64_t NumSaved;               ///< are not the pointee's Lo, as the
+  size_t CapSaved;                ///< entry read them (libomptarget, too,
+                                  ///< restores the values it attached).
+  char *Tops;      ///< The entry's omp_indirect_bulk::Tops.
+  int AllFrom;     ///< Every pointee's own type copies it back.
+  uint64_t Lo, Hi; ///< The offsets in the block its pointees span.
+} omp_indirect_handover;
+
+/// Frees what \p H holds, and zeroes it.
+void omp_indirect_handover_free(omp_indirect_handover *H);
+
 /// Owned pointees that move, in one copy per block: the span of the block
 /// that holds them, and its host image.
 typedef struct omp_indirect_group {
@@ -86,12 +105,15 @@ typedef struct omp_indirect_bulk {
   size_t Total;               ///< Enter: bytes in the new block.
   int Claims; ///< Enter: a kernel's, whose exit may take its new block
               ///< whole (its entries are then written lazily: Table.h).
-  omp_indirect_claim Claim; ///< Enter: the new block, where every pointee
-                            ///< is new; exit: that claim, from the entry
-                            ///< through the same expansion.
+  omp_indirect_handover Hand; ///< Enter: its claim on the new block, where
+                              ///< every pointee is new; exit: what the
+                              ///< entry through the same expansion handed
+                              ///< over.
   omp_indirect_block *Whole; ///< Exit: the claimed block, untouched: every
                              ///< pointee's last reference goes, and the
                              ///< block with them (PlaceOwned.c).
+  int Swept; ///< Exit through Whole: placed from what the entry handed
+             ///< over, no pointee read (PlaceOwned.c).
   char *Tops;  ///< Per construct entry (D.NumEntries): some pointee's
                ///< pointer lies in its item.
   char *Fresh; ///< Enter: per entry, we copy its item ourselves.
@@ -172,6 +194,9 @@ void omp_indirect_bulk_overlay(const omp_indirect_bulk *B, int64_t I,
 /// before anything came back.
 void omp_indirect_bulk_probe_pages(const omp_indirect_bulk *B, int64_t I,
                                    uintptr_t *Last);
+/// Whether a byte of every page of [\p Lo, \p Hi) can be read: under a
+/// guard of its own, so a page that is gone makes it return 0, not stop.
+int omp_indirect_bulk_pages_readable(uintptr_t Lo, uintptr_t Hi);
 static inline void omp_indirect_bulk_probe(const omp_indirect_bulk *B,
                                            int64_t I, uintptr_t *Last) {
   const omp_indirect_pointee *P = &B->D.P[I];

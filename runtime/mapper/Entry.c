@@ -53,13 +53,13 @@ static void report(int32_t NumIn, const omp_indirect_map_list *Out,
 
 /* One construct's way after its expansion (Flat, D): placement, the one
    libomptarget call, transfers. Enter and exit expand alike, so a
-   kernel's exit reuses its entry's expansion, and with it the claim on
-   the block its entry made (Table.h; NULL: none). */
+   kernel's exit reuses its entry's expansion, and with it what its entry
+   hands over (Bulk.h: the claim on its block; NULL: none). */
 static void mapExpanded(omp_indirect_map_kind Kind,
                         const omp_indirect_forward *F, int32_t NumIn,
                         const omp_indirect_map_list *Flat,
                         const omp_indirect_deep *D,
-                        omp_indirect_claim *Claim) {
+                        omp_indirect_handover *Hand) {
   static const char *const KindName[] = {"enter", "exit", "update"};
   if (omp_indirect_debug())
     fprintf(stderr, "omp-indirect: mapper: %s\n", KindName[Kind]);
@@ -71,9 +71,11 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   omp_indirect_bulk B;
   memset(&B, 0, sizeof B);
   B.D = *D;
-  if (Claim && Kind == OMP_INDIRECT_MAP_EXIT)
-    B.Claim = *Claim;
-  B.Claims = Claim && Kind == OMP_INDIRECT_MAP_ENTER;
+  if (Hand && Kind == OMP_INDIRECT_MAP_EXIT) {
+    B.Hand = *Hand; /* Now B's to free. */
+    memset(Hand, 0, sizeof *Hand);
+  }
+  B.Claims = Hand && Kind == OMP_INDIRECT_MAP_ENTER;
   uint64_t Lent = omp_indirect_mapper_stack_lent();
   /* A fault in the runtime's copies of the program's data (the placement
      probes what the copies back will write, the transfers copy) comes
@@ -98,8 +100,10 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   omp_indirect_coalesce_after(&Co);
   omp_indirect_bulk_transfer(&B, &Out);
   omp_indirect_guard_disarm(&G);
-  if (Claim && Kind == OMP_INDIRECT_MAP_ENTER)
-    *Claim = B.Claim;
+  if (Hand && Kind == OMP_INDIRECT_MAP_ENTER) {
+    *Hand = B.Hand;
+    memset(&B.Hand, 0, sizeof B.Hand);
+  }
   memset(&B.D, 0, sizeof B.D); /* The caller's. */
   omp_indirect_bulk_free(&B);
   omp_indirect_free_map_list(&Out);
@@ -240,8 +244,8 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
       .Kind = OMP_INDIRECT_PRESENCE_ENTER,
       .Loc = Loc,
       .DeviceId = DeviceId};
-  omp_indirect_claim Claim = {0};
-  mapExpanded(OMP_INDIRECT_MAP_ENTER, &Enter, In.Count, &Flat, &D, &Claim);
+  omp_indirect_handover Hand = {0};
+  mapExpanded(OMP_INDIRECT_MAP_ENTER, &Enter, In.Count, &Flat, &D, &Hand);
   for (uint32_t I = 0; I < N; ++I) {
     Begins[I] = KA->ArgMappers[I] ? Flat.Begins[I] : KA->ArgPtrs[I];
     Sizes[I] = KA->ArgMappers[I] ? Flat.Sizes[I] : KA->ArgSizes[I];
@@ -271,7 +275,7 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   omp_indirect_forward Exit = Enter;
   Exit.Fn = OMP_INDIRECT_NEXT(__tgt_target_data_end_mapper);
   Exit.Kind = OMP_INDIRECT_PRESENCE_EXIT;
-  mapExpanded(OMP_INDIRECT_MAP_EXIT, &Exit, In.Count, &Flat, &D, &Claim);
+  mapExpanded(OMP_INDIRECT_MAP_EXIT, &Exit, In.Count, &Flat, &D, &Hand);
   omp_indirect_construct_end(&C);
   omp_indirect_free_deep(&D);
   omp_indirect_free_map_list(&Flat);

@@ -272,7 +272,8 @@ static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
   /* Every pointee new: each one's offset follows from the sizes of those
      before it, whatever their addresses' order. */
   if (!Rest && B->Block)
-    B->Claim = (omp_indirect_claim){B->Block, B->Block->Id, B->Block->Birth};
+    B->Hand.Claim =
+        (omp_indirect_claim){B->Block, B->Block->Id, B->Block->Birth};
   if (Rest || AnyChild)
     omp_indirect_bulk_offsets(B);
   for (int64_t I = 0; Rest && I < B->D.NP; ++I) {

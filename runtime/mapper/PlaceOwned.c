@@ -13,6 +13,11 @@
 #include "OmpIndirectRT.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+/* A sweep of a whole block's span reads up to 4 times its pointees' bytes,
+   and this many more (placeHandedOver). */
+#define SWEEP_SLACK ((uint64_t)64 << 10)
 
 /* The owned pointee holding pointee I whole, and in *Blk its block: its
    own entry (found with the cursor, which then names its block: *Next is
@@ -111,6 +116,37 @@ owners(omp_indirect_bulk *B, int64_t I, omp_indirect_owned *E) {
    pointee's one reference goes now. What the general loop below does for
    such an exit, without its lookups, tests and counts. The block goes
    whole after the transfers (TransferOwned.c). */
+/* placeWhole where the entry staged every pointee and handed over what
+   this pass would read from them (Bulk.h), and every pointee comes back:
+   nothing is read per pointee. Before libomptarget copies the items back,
+   every page the copy back writes must be there; one sweep reads a byte of
+   each page of the block's span instead, where the span is not much
+   larger than its pointees. A page of it that is gone (a hole between
+   pointees, or a pointee the program unmapped) sends the exit to the pass
+   that reads each pointee's pages, which tells the two apart. Returns
+   whether it placed the exit. */
+static int placeHandedOver(omp_indirect_bulk *B, omp_indirect_block *W) {
+  omp_indirect_handover *H = &B->Hand;
+  uint64_t Bytes = H->Hi - H->Lo;
+  if (!H->Staged || !H->AllFrom ||
+      (W->SpanHi - W->SpanLo) / 4 > Bytes + SWEEP_SLACK ||
+      !omp_indirect_bulk_pages_readable(W->SpanLo, W->SpanHi))
+    return 0;
+  memcpy(B->Tops, H->Tops, (size_t)B->D.NumEntries);
+  memset(B->Class, BULK_OWNED | BULK_LAST | BULK_MOVES, (size_t)B->D.NP);
+  B->Saved = H->Saved;
+  B->NumSaved = H->NumSaved;
+  B->CapSaved = H->CapSaved;
+  H->Saved = NULL;
+  H->NumSaved = 0;
+  H->CapSaved = 0;
+  if (Bytes)
+    omp_indirect_group_add(B, &B->Groups, &B->NumGroups, &B->CapGroups, W,
+                           H->Lo, H->Hi);
+  B->Swept = 1;
+  return 1;
+}
+
 static void placeWhole(omp_indirect_bulk *B, omp_indirect_block *W) {
   B->Whole = W;
   B->Distinct = 1;
@@ -119,6 +155,8 @@ static void placeWhole(omp_indirect_bulk *B, omp_indirect_block *W) {
     omp_indirect_bulk_die(B, "out of host memory");
   omp_indirect_block_pin(W);
   B->Pinned[B->NumPinned++] = W;
+  if (placeHandedOver(B, W))
+    return;
   uintptr_t Probed = 1;
   /* One group. Pointee I's offset follows from the sizes before it, as the
      entry placed them (Place.c), so no entry is read: the block goes whole
@@ -153,7 +191,7 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
   B->Owner = NULL;
   B->OwnRun = NULL;
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
-  omp_indirect_block *W = Exit ? omp_indirect_claim_untouched(&B->Claim) : NULL;
+  omp_indirect_block *W = Exit ? omp_indirect_claim_untouched(&B->Hand.Claim) : NULL;
   if (W && W->N == B->D.NP && W->Device == B->Device) {
     placeWhole(B, W);
     return;

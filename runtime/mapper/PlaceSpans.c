@@ -133,6 +133,7 @@ void omp_indirect_place_explain(omp_indirect_bulk *B,
             (long long)(Said - EXPLAIN_MAX));
   if (B->Whole)
     fprintf(stderr, "omp-indirect: mapper: the block of the entry's %lld "
-                    "pointees goes whole, none looked up\n",
-            (long long)B->Whole->N);
+                    "pointees goes whole, none looked up%s\n",
+            (long long)B->Whole->N,
+            B->Swept ? ", none read: its span swept" : "");
 }

@@ -141,6 +141,29 @@ static char *alwaysImageOf(const always_list *A, int64_t I) {
   return Lo < A->N && A->At[Lo] == I ? A->Img[Lo] : NULL;
 }
 
+/* The host value of pointee I's slot, which is not its Lo, for the exit
+   that the entry hands over to (Bulk.h). */
+static void saveForExit(omp_indirect_bulk *B, int64_t I, void *Host) {
+  omp_indirect_handover *H = &B->Hand;
+  if (omp_indirect_grow((void **)&H->Saved, &H->CapSaved,
+                        (size_t)H->NumSaved + 1, sizeof *H->Saved))
+    omp_indirect_bulk_die(B, "out of host memory");
+  H->Saved[H->NumSaved++] = (omp_indirect_saved_slot){I, Host};
+}
+
+/* What a kernel's exit needs from its claimed block's pointees, read as
+   stageNew staged them: the exit's placement then reads none of them. */
+static void handOver(omp_indirect_bulk *B, uint64_t Lo, uint64_t Hi,
+                     int AllFrom) {
+  omp_indirect_handover *H = &B->Hand;
+  H->Tops = omp_indirect_bulk_alloc(B, (size_t)B->D.NumEntries + 1);
+  memcpy(H->Tops, B->Tops, (size_t)B->D.NumEntries);
+  H->Lo = Lo;
+  H->Hi = Hi;
+  H->AllFrom = AllFrom;
+  H->Staged = 1;
+}
+
 /* transferEnter where every pointee is new and its parent is an item whose
    image we fill (Done): each one's data into the block's host image at the
    offset the placement gave it (counted again), its device address into
@@ -149,9 +172,14 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
                      char *Stage, char **TopImg, char *Rmw) {
   omp_indirect_guard *G = omp_indirect_guard_current();
   char *BlockDev = B->Block ? B->Block->Dev : NULL;
-  uint64_t At = 0;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    const omp_indirect_pointee *P = &B->D.P[I];
+  int Hands = B->Hand.Claim.Block != NULL;
+  /* In locals: the stores below may alias B's fields for the compiler. */
+  const omp_indirect_pointee *Ps = B->D.P;
+  int64_t NP = B->D.NP;
+  uint64_t First = NP ? omp_indirect_block_align(0, Ps[0].Lo) : 0, At = 0;
+  int64_t From = OMP_INDIRECT_MAP_FROM;
+  for (int64_t I = 0; I < NP; ++I) {
+    const omp_indirect_pointee *P = &Ps[I];
     At = omp_indirect_block_align(At, P->Lo);
     omp_indirect_guard_copy(G, Stage + At, (void *)P->Lo, P->Hi - P->Lo);
     Rmw[P->Entry] = 1;
@@ -159,8 +187,13 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
     putPtr(TopImg[P->Entry] +
                ((uintptr_t)P->Slot - (uintptr_t)L->Begins[P->Entry]),
            BlockDev + At - (P->Lo - (uintptr_t)Host));
+    From &= P->Type;
+    if ((uintptr_t)Host != P->Lo && Hands)
+      saveForExit(B, I, Host);
     At += P->Hi - P->Lo;
   }
+  if (Hands)
+    handOver(B, First, At, From != 0);
 }
 
 /* One pass over the pointees: each new one's data into the block's host

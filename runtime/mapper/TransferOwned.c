@@ -216,6 +216,22 @@ static void exitWholePass(omp_indirect_bulk *B, const group *G,
     Sp = (span){(uintptr_t)W->Dev + G->Lo, (uintptr_t)W->Dev + G->Hi, G->Img};
   int64_t S = 0;
   uint64_t At = 0;
+  if (B->Swept && G) {
+    /* Every pointee moves whole (PlaceOwned.c, placeHandedOver), from the
+       one group's image: no class, range or span to test. */
+    const omp_indirect_pointee *Ps = B->D.P;
+    int64_t NP = B->D.NP;
+    char *Img = G->Img - G->Lo;
+    for (int64_t I = 0; I < NP; ++I) {
+      const omp_indirect_pointee *P = &Ps[I];
+      At = omp_indirect_block_align(At, P->Lo);
+      omp_indirect_guard_copy(Guard, (void *)P->Lo, Img + At, P->Hi - P->Lo);
+      restoreSlot(B, I, &S);
+      At += P->Hi - P->Lo;
+    }
+    W->Live -= W->N;
+    return;
+  }
   for (int64_t I = 0; I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     At = omp_indirect_block_align(At, P->Lo);
