@@ -120,6 +120,94 @@ static void settleLazy(omp_indirect_bulk *B, int64_t NC) {
   placeNewAgain(B, 0, &NC);
 }
 
+/* What classifyEnter's pass sums up. */
+typedef struct pass_sums {
+  uint64_t At, Sum; /* The block's bytes; every section's (Validate.h). */
+  int Child;        /* Some pointee's parent is a pointee. */
+} pass_sums;
+
+/* classifyEnter's pass over a new block, inlined four times: with Owned 0
+   (nothing is owned yet) it makes no lookup per pointee, and with Lazy 1
+   (a kernel's entry: Table.h) it writes no entry. New pointees are
+   appended as omp_indirect_block_run_place would, with less state, so the
+   loop keeps it in registers: order is checked against the pointee placed
+   before (pointees each at or above the end of the one before are in
+   order and disjoint), and the span follows from the first and the last
+   where they are in order (else classifyEnter places them again). */
+static inline __attribute__((always_inline)) void
+classifyPass(omp_indirect_bulk *B, const omp_indirect_span *S, int64_t NS,
+             omp_indirect_foreign *Foreign, omp_indirect_block_run *Run,
+             pass_sums *Out, const int Owned, const int Lazy) {
+  /* In locals: the byte stores below may alias any field of B for the
+     compiler, which would read each one again per pointee. */
+  const omp_indirect_pointee *Ps = B->D.P;
+  unsigned char *Class = B->Class;
+  char *Tops = B->Tops;
+  int64_t NP = B->D.NP, NC = 0;
+  int Device = B->Device, Child = 0, Unsorted = 0, Big = 0;
+  uint64_t At = 0, Sum = 0, Id = Run->Id;
+  uintptr_t LastHi = 0;
+  /* No block: no pointee either. */
+  omp_indirect_owned *E = Run->E ? Run->E + Run->N : NULL;
+  for (int64_t I = 0; I < NP; ++I) {
+    const omp_indirect_pointee *P = &Ps[I];
+    uintptr_t Lo = P->Lo, Hi = P->Hi;
+    Sum += Hi - Lo;
+    if (P->Parent < 0)
+      Tops[P->Entry] = 1;
+    else
+      Child = 1;
+    unsigned char C = BULK_ITEM;
+    if (Lo == 0 || Lo >= Hi || Hi - Lo > UINT32_MAX)
+      goto classified;
+    /* Ours from an earlier construct: counted again if the construct asks
+       for no more than is mapped; else per item, lent for the call (the
+       extension is libomptarget's to report). */
+    omp_indirect_owned *Own = NULL;
+    if (Owned &&
+        ((Own = omp_indirect_owned_find_next(Device, Lo, &B->Cursor)) ||
+         omp_indirect_owned_overlap(Device, Lo, Hi, firstOwned, &Own))) {
+      if (Own->Lo == Lo && Hi <= Own->Lo + Own->Size)
+        C = BULK_OWNED;
+      goto classified;
+    }
+    /* `present` must find it mapped already; `ompx_hold` counts apart:
+       both are libomptarget's. */
+    if (P->Type & (OMP_INDIRECT_MAP_PRESENT | OMP_INDIRECT_MAP_OMPX_HOLD))
+      goto classified;
+    /* Mapped by the program (libomptarget's), or overlapping the
+       construct's own entries: per item. */
+    if (omp_indirect_spans_overlap(S, NS, Lo, Hi) ||
+        omp_indirect_foreign_present(Foreign, Lo, Hi))
+      goto classified;
+    C = BULK_NEW;
+    uint32_t Size = (uint32_t)(Hi - Lo);
+    At = omp_indirect_block_align(At, Lo);
+    Unsorted |= Lo < LastHi;
+    LastHi = Hi;
+    Big |= Size > ((OMP_INDIRECT_BIG_PAGES - 1) << OMP_INDIRECT_PAGE_SHIFT) &&
+           omp_indirect_pages_big(Lo, Size);
+    if (!Lazy)
+      E[NC] = (omp_indirect_owned){
+          Lo, At << OMP_INDIRECT_BLOCK_ID_BITS | Id, Size, 1};
+    ++NC;
+    At += Size;
+  classified:
+    Class[I] = C;
+  }
+  if (NC) {
+    int64_t First = 0;
+    while (Class[First] != BULK_NEW)
+      ++First;
+    Run->Lo = Ps[First].Lo;
+    Run->Hi = LastHi; /* Both exact where in order. */
+  }
+  Run->N += NC;
+  Run->Unsorted |= Unsorted;
+  Run->Big |= Big;
+  *Out = (pass_sums){At, Sum, Child};
+}
+
 /* One pass: classifies each pointee, places the new ones, and marks the
    entries whose items hold pointers to pointees (Tops). Candidates in
    address order and disjoint (arrays filled in order) need nothing more;
@@ -127,62 +215,42 @@ static void settleLazy(omp_indirect_bulk *B, int64_t NC) {
    dropped). Returns how many pointees are not new. */
 static int64_t classifyEnter(omp_indirect_bulk *B,
                              const omp_indirect_map_list *L, int *AnyChild) {
-  int64_t NS, NC = 0;
+  int64_t NS;
   omp_indirect_span *S = omp_indirect_own_spans(B, L, &NS);
-  uint64_t At = 0;
   if (B->Device >= 0 && B->D.NP &&
       !(B->Block = omp_indirect_block_new(B->Device, B->D.NP)))
     omp_indirect_bulk_die(B, "out of host memory (or 2^24 blocks live)");
   omp_indirect_foreign Foreign;
   omp_indirect_foreign_begin(&Foreign, B->Device);
-  uint64_t Sum = 0; /* Every section's bytes (Validate.h). */
-  /* Nothing owned yet (the lock is held): no lookups per pointee. */
-  int AnyOwned = omp_indirect_owned_any();
   omp_indirect_block_run Run = {0};
   if (B->Block)
     Run = omp_indirect_block_run_begin(B->Block);
   Run.Lazy = B->Claims;
-  /* In locals: the byte stores below may alias any field of B for the
-     compiler, which would read each one again per pointee. */
-  const omp_indirect_pointee *Ps = B->D.P;
-  unsigned char *Class = B->Class;
-  char *Tops = B->Tops;
-  int64_t NP = B->D.NP;
-  int Device = B->Device, Child = 0;
-  for (int64_t I = 0; I < NP; ++I) {
-    const omp_indirect_pointee *P = &Ps[I];
-    omp_indirect_owned *E = NULL;
-    Sum += P->Hi - P->Lo;
-    if (P->Parent < 0)
-      Tops[P->Entry] = 1;
-    Class[I] = BULK_ITEM;
-    Child |= P->Parent >= 0;
-    if (Device < 0 || P->Lo == 0 || P->Lo >= P->Hi ||
-        P->Hi - P->Lo > UINT32_MAX)
-      continue;
-    /* Ours from an earlier construct: counted again if the construct asks
-       for no more than is mapped; else per item, lent for the call (the
-       extension is libomptarget's to report). */
-    if (AnyOwned &&
-        ((E = omp_indirect_owned_find_next(Device, P->Lo, &B->Cursor)) ||
-         omp_indirect_owned_overlap(Device, P->Lo, P->Hi, firstOwned, &E))) {
-      if (E->Lo == P->Lo && P->Hi <= E->Lo + E->Size)
-        Class[I] = BULK_OWNED;
-      continue;
+  pass_sums Sums = {0, 0, 0};
+  /* Nothing owned yet (the lock is held): no lookups per pointee. */
+  int Owned = omp_indirect_owned_any();
+  if (B->Device < 0) { /* Every pointee per item. */
+    for (int64_t I = 0; I < B->D.NP; ++I) {
+      const omp_indirect_pointee *P = &B->D.P[I];
+      Sums.Sum += P->Hi - P->Lo;
+      if (P->Parent < 0)
+        B->Tops[P->Entry] = 1;
+      else
+        Sums.Child = 1;
+      B->Class[I] = BULK_ITEM;
     }
-    /* `present` must find it mapped already; `ompx_hold` counts apart:
-       both are libomptarget's. */
-    if (P->Type & (OMP_INDIRECT_MAP_PRESENT | OMP_INDIRECT_MAP_OMPX_HOLD))
-      continue;
-    /* Mapped by the program (libomptarget's), or overlapping the
-       construct's own entries: per item. */
-    if (omp_indirect_spans_overlap(S, NS, P->Lo, P->Hi) ||
-        omp_indirect_foreign_present(&Foreign, P->Lo, P->Hi))
-      continue;
-    Class[I] = BULK_NEW;
-    ++NC;
-    At = place(&Run, P, At);
+  } else if (Owned && Run.Lazy) {
+    classifyPass(B, S, NS, &Foreign, &Run, &Sums, 1, 1);
+  } else if (Owned) {
+    classifyPass(B, S, NS, &Foreign, &Run, &Sums, 1, 0);
+  } else if (Run.Lazy) {
+    classifyPass(B, S, NS, &Foreign, &Run, &Sums, 0, 1);
+  } else {
+    classifyPass(B, S, NS, &Foreign, &Run, &Sums, 0, 0);
   }
+  uint64_t At = Sums.At, Sum = Sums.Sum;
+  int64_t NC = B->Block ? Run.N : 0;
+  int Child = Sums.Child;
   *AnyChild = Child;
   /* In address order and disjoint: each new pointee starts at or above
      the end of every one before it (the run tracks that). */

@@ -191,7 +191,8 @@ void omp_indirect_place_owned(omp_indirect_bulk *B,
   B->Owner = NULL;
   B->OwnRun = NULL;
   int Exit = B->Kind == OMP_INDIRECT_MAP_EXIT;
-  omp_indirect_block *W = Exit ? omp_indirect_claim_untouched(&B->Hand.Claim) : NULL;
+  omp_indirect_block *W =
+      Exit ? omp_indirect_claim_untouched(&B->Hand.Claim) : NULL;
   if (W && W->N == B->D.NP && W->Device == B->Device) {
     placeWhole(B, W);
     return;

@@ -173,6 +173,15 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
   omp_indirect_guard *G = omp_indirect_guard_current();
   char *BlockDev = B->Block ? B->Block->Dev : NULL;
   int Hands = B->Hand.Claim.Block != NULL;
+  /* Every pointee's parent is an item (Tops), and a slot's place in its
+     item's image is the slot's address + Delta[its entry]. */
+  int32_t NE = B->D.NumEntries;
+  uintptr_t *Delta =
+      omp_indirect_bulk_alloc(B, sizeof *Delta * (size_t)(NE + 1));
+  for (int32_t K = 0; K < NE; ++K) {
+    Rmw[K] |= B->Tops[K];
+    Delta[K] = (uintptr_t)TopImg[K] - (uintptr_t)L->Begins[K];
+  }
   /* In locals: the stores below may alias B's fields for the compiler. */
   const omp_indirect_pointee *Ps = B->D.P;
   int64_t NP = B->D.NP;
@@ -180,18 +189,18 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
   int64_t From = OMP_INDIRECT_MAP_FROM;
   for (int64_t I = 0; I < NP; ++I) {
     const omp_indirect_pointee *P = &Ps[I];
-    At = omp_indirect_block_align(At, P->Lo);
-    omp_indirect_guard_copy(G, Stage + At, (void *)P->Lo, P->Hi - P->Lo);
-    Rmw[P->Entry] = 1;
+    uintptr_t Lo = P->Lo, Size = P->Hi - Lo;
+    At = omp_indirect_block_align(At, Lo);
+    omp_indirect_guard_copy(G, Stage + At, (void *)Lo, Size);
     void *Host = *P->Slot;
-    putPtr(TopImg[P->Entry] +
-               ((uintptr_t)P->Slot - (uintptr_t)L->Begins[P->Entry]),
-           BlockDev + At - (P->Lo - (uintptr_t)Host));
+    putPtr((char *)((uintptr_t)P->Slot + Delta[P->Entry]),
+           BlockDev + At - (Lo - (uintptr_t)Host));
     From &= P->Type;
-    if ((uintptr_t)Host != P->Lo && Hands)
+    if ((uintptr_t)Host != Lo && Hands)
       saveForExit(B, I, Host);
-    At += P->Hi - P->Lo;
+    At += Size;
   }
+  free(Delta);
   if (Hands)
     handOver(B, First, At, From != 0);
 }

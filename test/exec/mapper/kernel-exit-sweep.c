@@ -71,8 +71,8 @@ static void fill(const char *Mode) {
   p = mapping(N * sizeof(S));
   Orig = malloc(N * sizeof *Orig);
   for (int i = 0; i < N; i++) {
-    size_t At = i < N / 2 ? (size_t)i * LEN * sizeof(double)
-                          : Half + PAGE + (size_t)(i - N / 2) * LEN * sizeof(double);
+    size_t Row = LEN * sizeof(double);
+    size_t At = i < N / 2 ? i * Row : Half + PAGE + (i - N / 2) * Row;
     p[i].len = LEN;
     p[i].d = (double *)(Arrays + At);
     if (i == GONE && !strcmp(Mode, "gone"))
