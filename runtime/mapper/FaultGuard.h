@@ -43,11 +43,10 @@ void omp_indirect_guard_disarm(omp_indirect_guard *G);
 /// This thread's armed guard, or NULL.
 omp_indirect_guard *omp_indirect_guard_current(void);
 
-/// memcpy under the guard: a fault in it jumps to \p G's sigsetjmp.
-static inline void omp_indirect_guard_copy(omp_indirect_guard *G, void *Dst,
-                                           const void *Src, size_t N) {
-  G->On = 1;
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+/// memcpy, for a loop of copies that sets \p G->On around it all (every
+/// fault inside is then one in the program's data).
+static inline void omp_indirect_guard_copy_on(void *Dst, const void *Src,
+                                              size_t N) {
   /* Pointees of a few words (most deep copies) inline: two overlapping
      moves instead of a call. */
   if (N >= 16 && N <= 32) {
@@ -59,8 +58,25 @@ static inline void omp_indirect_guard_copy(omp_indirect_guard *G, void *Dst,
   } else {
     memcpy(Dst, Src, N);
   }
+}
+
+/// Around a loop of omp_indirect_guard_copy_on: faults inside jump to
+/// \p G's sigsetjmp.
+static inline void omp_indirect_guard_on(omp_indirect_guard *G) {
+  G->On = 1;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+static inline void omp_indirect_guard_off(omp_indirect_guard *G) {
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
   G->On = 0;
+}
+
+/// memcpy under the guard: a fault in it jumps to \p G's sigsetjmp.
+static inline void omp_indirect_guard_copy(omp_indirect_guard *G, void *Dst,
+                                           const void *Src, size_t N) {
+  omp_indirect_guard_on(G);
+  omp_indirect_guard_copy_on(Dst, Src, N);
+  omp_indirect_guard_off(G);
 }
 
 #endif /* OMP_INDIRECT_FAULTGUARD_H */

@@ -187,19 +187,29 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
   int64_t NP = B->D.NP;
   uint64_t First = NP ? omp_indirect_block_align(0, Ps[0].Lo) : 0, At = 0;
   int64_t From = OMP_INDIRECT_MAP_FROM;
+  /* Every fault in the loop is in the program's data (a pointee, or an
+     item its image was copied from). */
+  omp_indirect_guard_on(G);
   for (int64_t I = 0; I < NP; ++I) {
     const omp_indirect_pointee *P = &Ps[I];
     uintptr_t Lo = P->Lo, Size = P->Hi - Lo;
     At = omp_indirect_block_align(At, Lo);
-    omp_indirect_guard_copy(G, Stage + At, (void *)Lo, Size);
-    void *Host = *P->Slot;
-    putPtr((char *)((uintptr_t)P->Slot + Delta[P->Entry]),
-           BlockDev + At - (Lo - (uintptr_t)Host));
+    omp_indirect_guard_copy_on(Stage + At, (void *)Lo, Size);
+    /* The host value from the image, a copy of the item: the line written
+       next, not one more of the item's. */
+    char *Img = (char *)((uintptr_t)P->Slot + Delta[P->Entry]);
+    void *Host;
+    memcpy(&Host, Img, sizeof Host);
+    putPtr(Img, BlockDev + At - (Lo - (uintptr_t)Host));
     From &= P->Type;
-    if ((uintptr_t)Host != Lo && Hands)
+    if ((uintptr_t)Host != Lo && Hands) {
+      omp_indirect_guard_off(G);
       saveForExit(B, I, Host);
+      omp_indirect_guard_on(G);
+    }
     At += Size;
   }
+  omp_indirect_guard_off(G);
   free(Delta);
   if (Hands)
     handOver(B, First, At, From != 0);

@@ -220,15 +220,24 @@ static void exitWholePass(omp_indirect_bulk *B, const group *G,
     /* Every pointee moves whole (PlaceOwned.c, placeHandedOver), from the
        one group's image: no class, range or span to test. */
     const omp_indirect_pointee *Ps = B->D.P;
-    int64_t NP = B->D.NP;
+    const omp_indirect_saved_slot *Saved = B->Saved;
+    int64_t NP = B->D.NP, NS = B->NumSaved;
     char *Img = G->Img - G->Lo;
+    /* Every fault in the loop is in the program's data (a pointee, or the
+       item libomptarget copied back). */
+    omp_indirect_guard_on(Guard);
     for (int64_t I = 0; I < NP; ++I) {
       const omp_indirect_pointee *P = &Ps[I];
-      At = omp_indirect_block_align(At, P->Lo);
-      omp_indirect_guard_copy(Guard, (void *)P->Lo, Img + At, P->Hi - P->Lo);
-      restoreSlot(B, I, &S);
-      At += P->Hi - P->Lo;
+      uintptr_t Lo = P->Lo, Size = P->Hi - Lo;
+      At = omp_indirect_block_align(At, Lo);
+      omp_indirect_guard_copy_on((void *)Lo, Img + At, Size);
+      void *Host = (void *)Lo; /* restoreSlot, with the list in locals */
+      if (S < NS && Saved[S].I == I)
+        Host = Saved[S++].Value;
+      *P->Slot = Host;
+      At += Size;
     }
+    omp_indirect_guard_off(Guard);
     W->Live -= W->N;
     return;
   }
