@@ -164,10 +164,25 @@ static void handOver(omp_indirect_bulk *B, uint64_t Lo, uint64_t Hi,
   H->Staged = 1;
 }
 
+/* The bytes of item K's image up to at least Need (an offset) copied from
+   the item, a chunk ahead; *Ready is where the copied part ends. */
+#define COPY_AHEAD ((size_t)64 << 10)
+static void copyAhead(const omp_indirect_map_list *L, char **TopImg,
+                      int32_t K, char **Ready, size_t Need) {
+  size_t From = (size_t)(Ready[K] - TopImg[K]), Size = (size_t)L->Sizes[K];
+  size_t To = Need + COPY_AHEAD < Size ? Need + COPY_AHEAD : Size;
+  if (To > From)
+    memcpy(TopImg[K] + From, (char *)L->Begins[K] + From, To - From);
+  Ready[K] = TopImg[K] + To;
+}
+
 /* transferEnter where every pointee is new and its parent is an item whose
    image we fill (Done): each one's data into the block's host image at the
    offset the placement gave it (counted again), its device address into
-   its parent's image. */
+   its parent's image. The images are copied from their items as the slots
+   reach them, a chunk ahead (transferEnter left them uncopied): the pass
+   then writes its pointers into lines in the cache, and no image is read
+   back from memory. */
 static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
                      char *Stage, char **TopImg, char *Rmw) {
   omp_indirect_guard *G = omp_indirect_guard_current();
@@ -178,6 +193,9 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
   int32_t NE = B->D.NumEntries;
   uintptr_t *Delta =
       omp_indirect_bulk_alloc(B, sizeof *Delta * (size_t)(NE + 1));
+  char **Ready = omp_indirect_bulk_alloc(B, sizeof *Ready * (size_t)L->Count);
+  for (int32_t K = 0; K < L->Count; ++K)
+    Ready[K] = TopImg[K];
   for (int32_t K = 0; K < NE; ++K) {
     Rmw[K] |= B->Tops[K];
     Delta[K] = (uintptr_t)TopImg[K] - (uintptr_t)L->Begins[K];
@@ -198,6 +216,9 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
     /* The host value from the image, a copy of the item: the line written
        next, not one more of the item's. */
     char *Img = (char *)((uintptr_t)P->Slot + Delta[P->Entry]);
+    if (Img + sizeof(void *) > Ready[P->Entry])
+      copyAhead(L, TopImg, P->Entry,
+                Ready, (size_t)(Img - TopImg[P->Entry]) + sizeof(void *));
     void *Host;
     memcpy(&Host, Img, sizeof Host);
     putPtr(Img, BlockDev + At - (Lo - (uintptr_t)Host));
@@ -210,6 +231,10 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
     At += Size;
   }
   omp_indirect_guard_off(G);
+  for (int32_t K = 0; K < L->Count; ++K)
+    if (TopImg[K])
+      copyAhead(L, TopImg, K, Ready, (size_t)L->Sizes[K]);
+  free(Ready);
   free(Delta);
   if (Hands)
     handOver(B, First, At, From != 0);
@@ -232,11 +257,17 @@ static void transferEnter(omp_indirect_bulk *B,
     TopImg[K] = NULL;
     Rmw[K] = 0;
     Done[K] = B->Fresh[K] && TopDev[K];
-    if (Done[K]) {
+    if (Done[K])
       TopImg[K] = omp_indirect_bulk_scratch(B, (size_t)L->Sizes[K]);
-      memcpy(TopImg[K], L->Begins[K], (size_t)L->Sizes[K]);
-    }
   }
+  /* Every pointee new, its parent an item whose image is ours (Place.c
+     keeps no DevAt then): stageNew fills those images as it goes. */
+  int Staged = !B->DevAt;
+  for (int32_t K = 0; Staged && K < B->D.NumEntries; ++K)
+    Staged = !B->Tops[K] || Done[K];
+  for (int32_t K = 0; !Staged && K < L->Count; ++K)
+    if (Done[K])
+      memcpy(TopImg[K], L->Begins[K], (size_t)L->Sizes[K]);
   char *Stage = omp_indirect_bulk_scratch(B, B->Total);
   char *BlockDev = B->Block ? B->Block->Dev : NULL;
   always_list Always = {0, 0, NULL, NULL};
@@ -248,15 +279,10 @@ static void transferEnter(omp_indirect_bulk *B,
     Acts = Done[K];
   for (int32_t K = 0; !Acts && K < B->D.NumEntries; ++K)
     Acts = B->Tops[K] && (B->D.User[K] & OMP_INDIRECT_MAP_ALWAYS);
-  if (!B->DevAt) { /* Every pointee new, its parent an item (Place.c). */
-    int32_t K = 0;
-    while (K < B->D.NumEntries && (!B->Tops[K] || Done[K]))
-      ++K;
-    if (K == B->D.NumEntries)
-      stageNew(B, L, Stage, TopImg, Rmw);
-    else
-      omp_indirect_bulk_offsets(B);
-  }
+  if (Staged)
+    stageNew(B, L, Stage, TopImg, Rmw);
+  else if (!B->DevAt) /* Every pointee new, its parent an item (Place.c). */
+    omp_indirect_bulk_offsets(B);
   for (int64_t I = 0; Acts && B->DevAt && I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];
     int Class = B->Class[I];
