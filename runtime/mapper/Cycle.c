@@ -160,12 +160,16 @@ static void verified(collector *C) {
   Y->Member.Step = Member;
   Y->ItemLo = T->Stack[0].Lo;
   Y->ItemHi = T->Stack[0].Hi;
+  Y->NPMax = T->D->CapP < INT32_MAX ? (int64_t)T->D->CapP : INT32_MAX;
   /* Each range within the item, each pointer in it: one compare of At. */
   for (int J = 0; J < Y->K; ++J) {
     uint64_t Size = Y->C[J].Type & OMP_INDIRECT_MAP_PTR_AND_OBJ
                         ? sizeof(void *)
                         : (uint64_t)Y->C[J].Size;
     Y->C[J].AtMax = Y->ItemHi - Y->ItemLo >= Size ? Y->ItemHi - Size : 0;
+    omp_indirect_pointee R = {NULL, 0, 0, (uint16_t)Y->C[J].Type,
+                              (uint16_t)T->Entry, -1};
+    memcpy(&Y->C[J].Tail, &R.Type, sizeof Y->C[J].Tail);
   }
   Y->Cycles = 0;
   Y->Phase = 0;
@@ -214,7 +218,8 @@ void omp_indirect_cycle_watch(collector *C, void *Base, void *Begin,
       giveUp(Y);
       return;
     }
-    Y->C[Y->K++] = (omp_indirect_cycle_comp){Pointee ? P : B, 0, Size, Type};
+    Y->C[Y->K++] =
+        (omp_indirect_cycle_comp){Pointee ? P : B, 0, Size, Type, 0};
     if (Pointee) /* The ranges before the cycle that may start here. */
       snapAll(T, Y);
     return;

@@ -42,6 +42,8 @@ typedef struct omp_indirect_cycle_comp {
   uintptr_t At;    ///< A range's begin, a pointee's pointer (its base).
   uintptr_t AtMax; ///< Replaying: the highest At that stays in the item.
   int64_t Size, Type;
+  uint64_t Tail; ///< Replaying, a pointee's: the last 8 bytes of its record
+                 ///< (omp_indirect_pointee: type, entry, parent).
 } omp_indirect_cycle_comp;
 
 /// The state of one direction's range list (ItemHull.h), and its step.
@@ -86,6 +88,8 @@ typedef struct omp_indirect_cycle {
   uintptr_t MaxEnd; ///< The highest end a verified cycle's ranges reach
                     ///< (moves by a stride a cycle).
   uintptr_t ItemLo, ItemHi; ///< The item's range.
+  int64_t NPMax; ///< Replaying: pointees the deep list holds (and below
+                 ///< INT32_MAX); the replay stops at it.
   omp_indirect_cycle_list To, From; ///< At the last pointee (learning), or
                                     ///< at the verified cycle's start.
   omp_indirect_cycle_member Member; ///< The same, for the member list.

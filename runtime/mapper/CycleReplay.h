@@ -11,6 +11,8 @@
 
 #include "Collect.h"
 
+#include <string.h>
+
 /* Component X of the cycle came: the next cycle's is a stride on. The
    count of components seen and the stack of open anchors are brought up
    to date when the replay stops (Cycle.c). */
@@ -52,12 +54,13 @@ pushCyclePointee(collector *C, void *Base, void *Begin, int64_t Size,
   uintptr_t P = (uintptr_t)Base;
   if (Type != X->Type || P != X->At || P > X->AtMax || B < 4096 ||
       (uint64_t)Size - 1 >= C->Check.Limit || E < B ||
-      (E > Y->ItemLo && B < Y->ItemHi) || (size_t)D->NP == D->CapP ||
-      D->NP >= INT32_MAX)
+      (E > Y->ItemLo && B < Y->ItemHi) || D->NP == Y->NPMax)
     return 0;
-  D->P[D->NP] = (omp_indirect_pointee){(void **)P, B, E, (uint16_t)Type,
-                                       (uint16_t)T->Entry, -1};
-  D->NP++;
+  omp_indirect_pointee *R = &D->P[D->NP++];
+  R->Slot = (void **)P;
+  R->Lo = B;
+  R->Hi = E;
+  memcpy(&R->Type, &X->Tail, sizeof X->Tail); /* Type, Entry, Parent. */
   return cycleNext(C, X);
 }
 

@@ -65,6 +65,13 @@ typedef struct omp_indirect_pointee {
                     ///< (a construct has fewer than 65535).
   int32_t Parent;   ///< Pointee holding Slot, or -1: the entry's own item.
 } omp_indirect_pointee;
+/* The collector's replay writes Type, Entry and Parent as one word
+   (CycleReplay.h). */
+_Static_assert(offsetof(omp_indirect_pointee, Type) + 8 ==
+                       sizeof(omp_indirect_pointee) &&
+                   offsetof(omp_indirect_pointee, Parent) + 4 ==
+                       sizeof(omp_indirect_pointee),
+               "Type, Entry and Parent end the record, in 8 bytes");
 
 /// The pointees of one construct, in the order the mappers produced them
 /// (parents before children).
