@@ -111,11 +111,6 @@ owners(omp_indirect_bulk *B, int64_t I, omp_indirect_owned *E) {
     B->Owner[I] = E;
 }
 
-/* An exit through the expansion of the entry that placed every pointee in
-   the block W, which no lookup found since (omp_indirect_claim): each
-   pointee's one reference goes now. What the general loop below does for
-   such an exit, without its lookups, tests and counts. The block goes
-   whole after the transfers (TransferOwned.c). */
 /* placeWhole where the entry staged every pointee and handed over what
    this pass would read from them (Bulk.h), and every pointee comes back:
    nothing is read per pointee. Before libomptarget copies the items back,
@@ -147,6 +142,11 @@ static int placeHandedOver(omp_indirect_bulk *B, omp_indirect_block *W) {
   return 1;
 }
 
+/* An exit through the expansion of the entry that placed every pointee in
+   the block W, which no lookup found since (omp_indirect_claim): each
+   pointee's one reference goes now. What the general loop below does for
+   such an exit, without its lookups, tests and counts. The block goes
+   whole after the transfers (TransferOwned.c). */
 static void placeWhole(omp_indirect_bulk *B, omp_indirect_block *W) {
   B->Whole = W;
   B->Distinct = 1;
