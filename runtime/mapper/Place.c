@@ -68,18 +68,12 @@ static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
   }
 }
 
-/* Gives new pointee I its offset in the block, and its entry. Device
-   copies keep their host address's offset modulo 16 (alignment). New
-   pointees are placed in their order, so the offsets follow from their
-   sizes alone (omp_indirect_bulk_offsets). */
-static inline __attribute__((always_inline)) uint64_t
-place(omp_indirect_block_run *R, const omp_indirect_pointee *P, uint64_t At) {
-  return omp_indirect_block_run_place(R, P->Lo, (uint32_t)(P->Hi - P->Lo), At);
-}
-
 /* Places the construct's new pointees again from the block's start (after
    their classes changed, or to write the entries a lazy run left out);
-   *NC gets their number. Returns the bytes they take. */
+   *NC gets their number. Returns the bytes they take. Device copies keep
+   their host address's offset modulo 16 (alignment); new pointees are
+   placed in their order, so the offsets follow from their sizes alone
+   (omp_indirect_bulk_offsets). */
 static uint64_t placeNewAgain(omp_indirect_bulk *B, int Lazy, int64_t *NC) {
   omp_indirect_block_clear(B->Block);
   omp_indirect_block_run Run = omp_indirect_block_run_begin(B->Block);
@@ -88,7 +82,9 @@ static uint64_t placeNewAgain(omp_indirect_bulk *B, int Lazy, int64_t *NC) {
   *NC = 0;
   for (int64_t I = 0; I < B->D.NP; ++I)
     if (B->Class[I] == BULK_NEW) {
-      At = place(&Run, &B->D.P[I], At);
+      const omp_indirect_pointee *P = &B->D.P[I];
+      At = omp_indirect_block_run_place(&Run, P->Lo, (uint32_t)(P->Hi - P->Lo),
+                                        At);
       ++*NC;
     }
   omp_indirect_block_run_end(B->Block, &Run);
@@ -229,7 +225,9 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
   pass_sums Sums = {0, 0, 0};
   /* Nothing owned yet (the lock is held): no lookups per pointee. */
   int Owned = omp_indirect_owned_any();
-  if (B->Device < 0) { /* Every pointee per item. */
+  if (B->Device < 0) {
+    /* Every pointee per item: the pass's sums alone (a test of the device
+       in the pass costs every pointee 4 instructions). */
     for (int64_t I = 0; I < B->D.NP; ++I) {
       const omp_indirect_pointee *P = &B->D.P[I];
       Sums.Sum += P->Hi - P->Lo;
@@ -249,11 +247,11 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
     classifyPass(B, S, NS, &Foreign, &Run, &Sums, 0, 0);
   }
   uint64_t At = Sums.At, Sum = Sums.Sum;
-  int64_t NC = B->Block ? Run.N : 0;
+  int64_t NC = Run.N; /* 0 without a block. */
   int Child = Sums.Child;
   *AnyChild = Child;
   /* In address order and disjoint: each new pointee starts at or above
-     the end of every one before it (the run tracks that). */
+     the end of every one before it (the pass tracks that). */
   int InOrder = !Run.Unsorted;
   if (B->Block)
     omp_indirect_block_run_end(B->Block, &Run);
