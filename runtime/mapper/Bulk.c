@@ -92,8 +92,7 @@ void omp_indirect_bulk_probe_pages(const omp_indirect_bulk *B, int64_t I,
   if (!G)
     return;
   G->Writing = 1;
-  G->On = 1;
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  omp_indirect_guard_on(G);
   if (P->Type & FROM) {
     touch(P->Lo, P->Hi, Last);
   } else {
@@ -103,8 +102,7 @@ void omp_indirect_bulk_probe_pages(const omp_indirect_bulk *B, int64_t I,
       if (Ranges[K].Motion & FROM)
         touch(Ranges[K].Lo, Ranges[K].Hi, Last);
   }
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  G->On = 0;
+  omp_indirect_guard_off(G);
   G->Writing = 0;
 }
 
@@ -138,11 +136,9 @@ int omp_indirect_bulk_pages_readable(uintptr_t Lo, uintptr_t Hi) {
   }
   omp_indirect_guard_arm(&G);
   SWEEP_UNSEEN_BEGIN;
-  G.On = 1;
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  omp_indirect_guard_on(&G);
   sweep(Lo, Hi);
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  G.On = 0;
+  omp_indirect_guard_off(&G);
   SWEEP_UNSEEN_END;
   rearm(Outer, &G);
   return 1;
@@ -179,8 +175,17 @@ int64_t omp_indirect_bulk_direction(const omp_indirect_bulk *B) {
   return Dir;
 }
 
+void omp_indirect_saved_add(const omp_indirect_bulk *B,
+                            omp_indirect_saved_list *L, int64_t I,
+                            void *Value) {
+  if (omp_indirect_grow((void **)&L->At, &L->Cap, (size_t)L->N + 1,
+                        sizeof *L->At))
+    omp_indirect_bulk_die(B, "out of host memory");
+  L->At[L->N++] = (omp_indirect_saved_slot){I, Value};
+}
+
 void omp_indirect_handover_free(omp_indirect_handover *H) {
-  free(H->Saved);
+  free(H->Saved.At);
   free(H->Tops);
   memset(H, 0, sizeof *H);
 }
@@ -190,7 +195,7 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   omp_indirect_free_deep(&B->D);
   omp_indirect_scratch_give(B->Class);
   omp_indirect_scratch_give(B->DevAt);
-  free(B->Saved);
+  free(B->Saved.At);
   omp_indirect_scratch_give(B->Owner);
   free(B->Pinned);
   free(B->Groups);

@@ -48,6 +48,25 @@ typedef struct omp_indirect_saved_slot {
   void *Value;
 } omp_indirect_saved_slot;
 
+/// The host values of the slots of a construct's pointees that do not hold
+/// their pointee's Lo (the host value of `s.d[0:n]`'s slot is its Lo, so
+/// a construct of N pointees keeps no N host values), in pointee order.
+typedef struct omp_indirect_saved_list {
+  omp_indirect_saved_slot *At;
+  int64_t N;
+  size_t Cap;
+} omp_indirect_saved_list;
+
+/// The host value of pointee \p I's slot (its Lo \p Lo unless \p L holds
+/// it), for pointees asked in increasing order from *\p Next = 0.
+static inline void *omp_indirect_saved_value(const omp_indirect_saved_list *L,
+                                             int64_t *Next, int64_t I,
+                                             uintptr_t Lo) {
+  if (*Next < L->N && L->At[*Next].I == I)
+    return L->At[(*Next)++].Value;
+  return (void *)Lo;
+}
+
 /// What a kernel's entry hands its exit, which runs through the same
 /// expansion: the claim on its new block (Table.h), and, where the entry's
 /// transfers staged every pointee themselves (Transfer.c), what the exit's
@@ -55,10 +74,9 @@ typedef struct omp_indirect_saved_slot {
 typedef struct omp_indirect_handover {
   omp_indirect_claim Claim; ///< Zero: the entry made none.
   int Staged;               ///< The fields below are set.
-  omp_indirect_saved_slot *Saved; ///< The slots' host values where they
-  int64_t NumSaved;               ///< are not the pointee's Lo, as the
-  size_t CapSaved;                ///< entry read them (libomptarget, too,
-                                  ///< restores the values it attached).
+  omp_indirect_saved_list Saved; ///< The slots' host values, as the entry
+                                 ///< read them (libomptarget, too,
+                                 ///< restores the values it attached).
   char *Tops;      ///< The entry's omp_indirect_bulk::Tops.
   int AllFrom;     ///< Every pointee's own type copies it back.
   uint64_t Lo, Hi; ///< The offsets in the block its pointees span.
@@ -87,9 +105,7 @@ typedef struct omp_indirect_bulk {
                         ///< steps find them otherwise (Place.c,
                         ///< PlaceOwned.c).
   int64_t NumItems;     ///< Pointees of class BULK_ITEM.
-  omp_indirect_saved_slot *Saved; ///< Exit, update: host values of the
-  int64_t NumSaved;                ///< slots that do not hold their
-  size_t CapSaved;                 ///< pointee's Lo, in pointee order.
+  omp_indirect_saved_list Saved; ///< Exit, update: the slots' host values.
   omp_indirect_owned **Owner; ///< Exit, update: the owned pointee holding
                               ///< it (its entry in the table); NULL where
                               ///< OwnRun gives them all.
@@ -151,6 +167,10 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B);
 /// Prints an error naming the device and stops.
 void omp_indirect_bulk_die(const omp_indirect_bulk *B, const char *What)
     __attribute__((noreturn));
+/// Appends (\p I, \p Value) to \p L (stops when out of host memory).
+void omp_indirect_saved_add(const omp_indirect_bulk *B,
+                            omp_indirect_saved_list *L, int64_t I,
+                            void *Value);
 /// malloc that stops with a message when out of memory.
 void *omp_indirect_bulk_alloc(const omp_indirect_bulk *B, size_t N);
 /// Memory for a per-pointee array or a host image of the construct

@@ -45,18 +45,12 @@ holder(omp_indirect_bulk *B, int64_t I, omp_indirect_block **Blk,
   return E;
 }
 
-/* Host pointers that the call's copies back will overwrite are saved:
-   only those that do not hold their pointee's Lo (the host value of
-   `s.d[0:n]`'s slot is its Lo), so a construct of N pointees keeps no N
-   host values. */
+/* Host pointers that the call's copies back will overwrite are saved
+   (only those that do not hold their pointee's Lo: Bulk.h). */
 static void saveSlot(omp_indirect_bulk *B, int64_t I) {
   void *V = *B->D.P[I].Slot;
-  if ((uintptr_t)V == B->D.P[I].Lo)
-    return;
-  if (omp_indirect_grow((void **)&B->Saved, &B->CapSaved,
-                        (size_t)B->NumSaved + 1, sizeof *B->Saved))
-    omp_indirect_bulk_die(B, "out of host memory");
-  B->Saved[B->NumSaved++] = (omp_indirect_saved_slot){I, V};
+  if ((uintptr_t)V != B->D.P[I].Lo)
+    omp_indirect_saved_add(B, &B->Saved, I, V);
 }
 
 /* Drops the groups the placement made. */
@@ -129,12 +123,8 @@ static int placeHandedOver(omp_indirect_bulk *B, omp_indirect_block *W) {
     return 0;
   memcpy(B->Tops, H->Tops, (size_t)B->D.NumEntries);
   memset(B->Class, BULK_OWNED | BULK_LAST | BULK_MOVES, (size_t)B->D.NP);
-  B->Saved = H->Saved;
-  B->NumSaved = H->NumSaved;
-  B->CapSaved = H->CapSaved;
-  H->Saved = NULL;
-  H->NumSaved = 0;
-  H->CapSaved = 0;
+  B->Saved = H->Saved; /* Now B's to free. */
+  H->Saved = (omp_indirect_saved_list){NULL, 0, 0};
   if (Bytes)
     omp_indirect_group_add(B, &B->Groups, &B->NumGroups, &B->CapGroups, W,
                            H->Lo, H->Hi);

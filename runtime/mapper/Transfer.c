@@ -141,16 +141,6 @@ static char *alwaysImageOf(const always_list *A, int64_t I) {
   return Lo < A->N && A->At[Lo] == I ? A->Img[Lo] : NULL;
 }
 
-/* The host value of pointee I's slot, which is not its Lo, for the exit
-   that the entry hands over to (Bulk.h). */
-static void saveForExit(omp_indirect_bulk *B, int64_t I, void *Host) {
-  omp_indirect_handover *H = &B->Hand;
-  if (omp_indirect_grow((void **)&H->Saved, &H->CapSaved,
-                        (size_t)H->NumSaved + 1, sizeof *H->Saved))
-    omp_indirect_bulk_die(B, "out of host memory");
-  H->Saved[H->NumSaved++] = (omp_indirect_saved_slot){I, Host};
-}
-
 /* What a kernel's exit needs from its claimed block's pointees, read as
    stageNew staged them: the exit's placement then reads none of them. */
 static void handOver(omp_indirect_bulk *B, uint64_t Lo, uint64_t Hi,
@@ -225,7 +215,8 @@ static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
     From &= P->Type;
     if ((uintptr_t)Host != Lo && Hands) {
       omp_indirect_guard_off(G);
-      saveForExit(B, I, Host);
+      /* Not its Lo: for the exit the entry hands over to (Bulk.h). */
+      omp_indirect_saved_add(B, &B->Hand.Saved, I, Host);
       omp_indirect_guard_on(G);
     }
     At += Size;

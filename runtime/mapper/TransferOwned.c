@@ -158,10 +158,7 @@ moveOwned(omp_indirect_bulk *B, select_fn Select, int64_t Dir) {
    again (libomptarget does the same for the pointers it attached). */
 static void restoreSlot(omp_indirect_bulk *B, int64_t I, int64_t *NextSaved) {
   const omp_indirect_pointee *P = &B->D.P[I];
-  if (*NextSaved < B->NumSaved && B->Saved[*NextSaved].I == I)
-    *P->Slot = B->Saved[(*NextSaved)++].Value;
-  else
-    *P->Slot = (void *)P->Lo;
+  *P->Slot = omp_indirect_saved_value(&B->Saved, NextSaved, I, P->Lo);
 }
 
 static void restoreSlots(omp_indirect_bulk *B) {
@@ -220,8 +217,8 @@ static void exitWholePass(omp_indirect_bulk *B, const group *G,
     /* Every pointee moves whole (PlaceOwned.c, placeHandedOver), from the
        one group's image: no class, range or span to test. */
     const omp_indirect_pointee *Ps = B->D.P;
-    const omp_indirect_saved_slot *Saved = B->Saved;
-    int64_t NP = B->D.NP, NS = B->NumSaved;
+    const omp_indirect_saved_list Saved = B->Saved; /* A local: no reload. */
+    int64_t NP = B->D.NP;
     char *Img = G->Img - G->Lo;
     /* Every fault in the loop is in the program's data (a pointee, or the
        item libomptarget copied back). */
@@ -231,10 +228,7 @@ static void exitWholePass(omp_indirect_bulk *B, const group *G,
       uintptr_t Lo = P->Lo, Size = P->Hi - Lo;
       At = omp_indirect_block_align(At, Lo);
       omp_indirect_guard_copy_on((void *)Lo, Img + At, Size);
-      void *Host = (void *)Lo; /* restoreSlot, with the list in locals */
-      if (S < NS && Saved[S].I == I)
-        Host = Saved[S++].Value;
-      *P->Slot = Host;
+      *P->Slot = omp_indirect_saved_value(&Saved, &S, I, Lo);
       At += Size;
     }
     omp_indirect_guard_off(Guard);
