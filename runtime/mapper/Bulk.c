@@ -192,6 +192,7 @@ void omp_indirect_handover_free(omp_indirect_handover *H) {
 
 void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   omp_indirect_handover_free(&B->Hand);
+  omp_indirect_stage_free(&B->Stage, NULL);
   omp_indirect_free_deep(&B->D);
   omp_indirect_scratch_give(B->Class);
   omp_indirect_scratch_give(B->DevAt);

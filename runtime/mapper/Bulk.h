@@ -24,6 +24,7 @@
 
 #include "MapList.h"
 #include "Scratch.h"
+#include "Stage.h"
 #include "Table.h"
 
 #include <stddef.h>
@@ -121,6 +122,7 @@ typedef struct omp_indirect_bulk {
   size_t Total;               ///< Enter: bytes in the new block.
   int Claims; ///< Enter: a kernel's, whose exit may take its new block
               ///< whole (its entries are then written lazily: Table.h).
+  omp_indirect_stage Stage;   ///< Enter: the images the placement filled.
   omp_indirect_handover Hand; ///< Enter: its claim on the new block, where
                               ///< every pointee is new; exit: what the
                               ///< entry through the same expansion handed

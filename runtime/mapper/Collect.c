@@ -58,6 +58,10 @@ HOT int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
     D->P[D->NP] = (omp_indirect_pointee){
         (void **)PtrLoc, Lo, Hi, (uint16_t)Type, (uint16_t)T->Entry,
         Parent == 0 ? -1 : (int32_t)(-Parent - 1)};
+    if (Lo && Lo < Hi && Hi - Lo <= UINT32_MAX)
+      omp_indirect_bound_add(D, Lo, Hi);
+    else
+      D->Bound |= OMP_INDIRECT_NO_BOUND;
     R = DEEP(D->NP++);
   } else {
     if (T->NA == T->CapA &&
@@ -238,7 +242,7 @@ HOT int pushFast(collector *C, void *Base, void *Begin, int64_t Size,
   /* Not the rare cases of omp_indirect_check_component, nor element 0
      (one branch each: cheaper here than combining the compares). */
   if (__builtin_expect(!C->Fast, 0) ||
-      __builtin_expect(S - 1 >= C->Check.Limit, 0) ||
+      __builtin_expect(S - 1 >= C->FastLimit, 0) ||
       __builtin_expect(B < 4096, 0) || __builtin_expect(E < B, 0) ||
       __builtin_expect((Type & OMP_INDIRECT_MAP_ATTACH) != 0, 0))
     return 0;
@@ -251,6 +255,7 @@ HOT int pushFast(collector *C, void *Base, void *Begin, int64_t Size,
     extendHull(T, P, P + sizeof(void *));
     D->P[D->NP] = (omp_indirect_pointee){(void **)P, B, E, (uint16_t)Type,
                                          (uint16_t)T->Entry, -1};
+    omp_indirect_bound_add(D, B, E);
     T->Stack[T->SP++] = (open_anchor){B, E, DEEP(D->NP), -1, -1};
     D->NP++;
   } else {
@@ -434,6 +439,8 @@ int omp_indirect_collect_run(collector *C, const omp_indirect_map_list *In,
   C->Seen = C->Slow = 0;
   C->Failed = C->Refused = C->Fast = 0;
   omp_indirect_check_entry(&C->Check, K, In->Begins[K], In->Sizes[K]);
+  C->FastLimit =
+      C->Check.Limit < UINT32_MAX ? C->Check.Limit : (uint64_t)UINT32_MAX;
   /* The entry itself moves nothing: its motion comes from the mapper's
      items, folded in below. */
   uintptr_t Lo = (uintptr_t)In->Begins[K];

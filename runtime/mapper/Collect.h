@@ -11,6 +11,7 @@
 #include "Cycle.h"
 #include "ItemHull.h"
 #include "MapList.h"
+#include "Table.h"
 #include "Validate.h"
 
 #include <stddef.h>
@@ -96,6 +97,10 @@ typedef struct collector {
                (Check.ElemSize), and nothing failed. */
   size_t Slow; /* Components the fast path did not take (Seen: all). */
   omp_indirect_check Check; /* Validation of each component (Validate.h). */
+  uint64_t FastLimit; /* The largest component the fast path and the
+                         replay take: Check's limit, and below 4 GiB, so
+                         that each pointee they append fits a block
+                         (D->Bound); the general path takes the rest. */
   omp_indirect_cycle Cycle; /* An array's records replayed (Cycle.h). */
 } collector;
 
@@ -111,5 +116,12 @@ void omp_indirect_tree_close(tree *T);
 /// (as the general path adds it). Returns 1 when out of memory.
 int omp_indirect_tree_item_range(tree *T, uintptr_t Lo, uintptr_t Hi,
                                  int64_t Motion);
+
+/// Adds pointee [\p Lo, \p Hi), appended to \p D, to D->Bound. The fast
+/// path and the replay take only pointees that fit a block (FastLimit).
+static inline void omp_indirect_bound_add(omp_indirect_deep *D, uintptr_t Lo,
+                                          uintptr_t Hi) {
+  D->Bound = omp_indirect_block_align(D->Bound, Lo) + (Hi - Lo);
+}
 
 #endif /* OMP_INDIRECT_COLLECT_H */

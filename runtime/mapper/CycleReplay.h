@@ -53,7 +53,7 @@ pushCyclePointee(collector *C, void *Base, void *Begin, int64_t Size,
   uintptr_t B = (uintptr_t)Begin, E = B + (uint64_t)Size;
   uintptr_t P = (uintptr_t)Base;
   if (Type != X->Type || P != X->At || P > X->AtMax || B < 4096 ||
-      (uint64_t)Size - 1 >= C->Check.Limit || E < B ||
+      (uint64_t)Size - 1 >= C->FastLimit || E < B ||
       (E > Y->ItemLo && B < Y->ItemHi) || D->NP == Y->NPMax)
     return 0;
   omp_indirect_pointee *R = &D->P[D->NP++];
@@ -61,6 +61,7 @@ pushCyclePointee(collector *C, void *Base, void *Begin, int64_t Size,
   R->Lo = B;
   R->Hi = E;
   memcpy(&R->Type, &X->Tail, sizeof X->Tail); /* Type, Entry, Parent. */
+  omp_indirect_bound_add(D, B, E);
   return cycleNext(C, X);
 }
 

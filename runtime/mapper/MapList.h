@@ -73,12 +73,23 @@ _Static_assert(offsetof(omp_indirect_pointee, Type) + 8 ==
                        sizeof(omp_indirect_pointee),
                "Type, Entry and Parent end the record, in 8 bytes");
 
+/// omp_indirect_deep::Bound from here on: no bound (pointees added after
+/// such a one keep it there: they add less than this in all).
+#define OMP_INDIRECT_NO_BOUND ((uint64_t)1 << 63)
+
 /// The pointees of one construct, in the order the mappers produced them
 /// (parents before children).
 typedef struct omp_indirect_deep {
   omp_indirect_pointee *P;
   int64_t NP;
   size_t CapP;
+  uint64_t Bound; ///< The bytes of one block holding every pointee, placed
+                  ///< in their order (Table.h, omp_indirect_block_align);
+                  ///< any of them placed in that order take no more (a
+                  ///< kernel's entry stages into a block of this size
+                  ///< before it knows which are new: Place.c).
+                  ///< OMP_INDIRECT_NO_BOUND or more: some pointee goes
+                  ///< in no block (NULL, empty, or 4 GiB and more).
   omp_indirect_range *R; ///< The member ranges of pointees that move in
   int64_t NR;            ///< part, pointee by pointee.
   size_t CapR;

@@ -10,6 +10,7 @@
  *===----------------------------------------------------------------------===*/
 #include "Place.h"
 #include "Construct.h"
+#include "FaultGuard.h"
 #include "Validate.h"
 
 #include "Foreign.h"
@@ -21,51 +22,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TO OMP_INDIRECT_MAP_TO
-#define MEMBER_OF_FIELD(T) (((T) >> 48) & 0xffff)
-
 /* ---- Entering constructs: classification. ---- */
 
 static int firstOwned(omp_indirect_owned *E, void *Ctx) {
   *(omp_indirect_owned **)Ctx = E;
   return 1;
-}
-
-typedef struct cand {
-  uintptr_t Lo, Hi;
-  int64_t I;
-} cand;
-
-static int byCand(const void *A, const void *B) {
-  const cand *X = A, *Y = B;
-  if (X->Lo != Y->Lo)
-    return X->Lo < Y->Lo ? -1 : 1;
-  if (X->Hi != Y->Hi) /* The longest first: the others lie inside it. */
-    return X->Hi > Y->Hi ? -1 : 1;
-  return X->I < Y->I ? -1 : X->I > Y->I;
-}
-
-/* New candidates that overlap another go per item (libomptarget then finds
-   them present, or reports the extension as stock does); exact repeats
-   share the first one's copy (BULK_DUP). Of those that start at one
-   address the longest leads, so a shorter one lies inside it wherever the
-   two appear in the construct. */
-static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
-  qsort(C, (size_t)NC, sizeof *C, byCand);
-  uintptr_t MaxHi = 0;
-  int64_t Lead = -1;
-  for (int64_t K = 0; K < NC; ++K) {
-    int64_t I = C[K].I;
-    if (Lead >= 0 && C[K].Lo == C[Lead].Lo && C[K].Hi == C[Lead].Hi) {
-      B->Class[I] = BULK_DUP;
-    } else if (C[K].Lo < MaxHi) {
-      B->Class[I] = BULK_ITEM;
-    } else {
-      B->Class[I] = BULK_NEW;
-      Lead = K;
-      MaxHi = C[K].Hi;
-    }
-  }
 }
 
 /* Places the construct's new pointees again from the block's start (after
@@ -116,15 +77,54 @@ static void settleLazy(omp_indirect_bulk *B, int64_t NC) {
   placeNewAgain(B, 0, &NC);
 }
 
-/* What classifyEnter's pass sums up. */
-typedef struct pass_sums {
+/* What classifyEnter's pass carries from one pointee to the next. */
+typedef struct pass_state {
+  int64_t I, NC;    /* The next pointee; the new ones so far. */
   uint64_t At, Sum; /* The block's bytes; every section's (Validate.h). */
+  uintptr_t LastHi; /* The end of the last new one. */
   int Child;        /* Some pointee's parent is a pointee. */
-} pass_sums;
+  int Unsorted, Big; /* As omp_indirect_block_run's. */
+} pass_state;
 
-/* classifyEnter's pass over a new block, inlined four times: with Owned 0
-   (nothing is owned yet) it makes no lookup per pointee, and with Lazy 1
-   (a kernel's entry: Table.h) it writes no entry. New pointees are
+/* Pointee P (the I-th), new at offset At of Size bytes, into the host
+   images (Stage.h), and its slot's host value into the handover where
+   that is a kernel's (B->Claims); with no room in the bound, a child, or
+   an item the runtime does not copy, returns 0 and stages nothing. */
+static inline __attribute__((always_inline)) int
+stageOne(omp_indirect_bulk *B, omp_indirect_stage *St, omp_indirect_guard *G,
+         const omp_indirect_pointee *P, int64_t I, uint64_t At, uint32_t Size,
+         char *Host, char *Dev, const uintptr_t *Delta, const uintptr_t *Ready,
+         int64_t *From) {
+  uintptr_t Slot = (uintptr_t)P->Slot, Lo = P->Lo;
+  int32_t K = P->Entry;
+  if (P->Parent >= 0 || At + Size > St->Bound ||
+      (Slot + sizeof(void *) > Ready[K] &&
+       !omp_indirect_stage_item(St, B, K, Slot)))
+    return 0;
+  /* The host value from the image, a copy of the item: the line written
+     next, not one more of the item's. */
+  char *Img = (char *)(Slot + Delta[K]);
+  void *Was;
+  memcpy(&Was, Img, sizeof Was);
+  char *Ptr = Dev + At - (Lo - (uintptr_t)Was);
+  memcpy(Img, &Ptr, sizeof Ptr);
+  omp_indirect_guard_copy_on(Host + At, (void *)Lo, Size);
+  *From &= P->Type;
+  if ((uintptr_t)Was != Lo && B->Claims) {
+    omp_indirect_guard_off(G);
+    /* Not its Lo: for the exit the entry hands over to (Bulk.h). */
+    omp_indirect_saved_add(B, &B->Hand.Saved, I, Was);
+    omp_indirect_guard_on(G);
+  }
+  return 1;
+}
+
+/* classifyEnter's pass over a new block, inlined eight times: with Owned 0
+   (nothing is owned yet) it makes no lookup per pointee, with Lazy 1 (a
+   kernel's entry: Table.h) it writes no entry, and with Stage 1 it stages
+   each pointee as it places it (Stage.h) and stops after the first that
+   it cannot stage (not new, a child, in an item the runtime does not
+   copy): the pass with Stage 0 goes on from there. New pointees are
    appended as omp_indirect_block_run_place would, with less state, so the
    loop keeps it in registers: order is checked against the pointee placed
    before (pointees each at or above the end of the one before are in
@@ -132,20 +132,31 @@ typedef struct pass_sums {
    where they are in order (else classifyEnter places them again). */
 static inline __attribute__((always_inline)) void
 classifyPass(omp_indirect_bulk *B, const omp_indirect_span *S, int64_t NS,
-             omp_indirect_foreign *Foreign, omp_indirect_block_run *Run,
-             pass_sums *Out, const int Owned, const int Lazy) {
+             omp_indirect_foreign *Foreign, const omp_indirect_block_run *Run,
+             pass_state *State, const int Owned, const int Lazy,
+             const int Stage) {
   /* In locals: the byte stores below may alias any field of B for the
      compiler, which would read each one again per pointee. */
   const omp_indirect_pointee *Ps = B->D.P;
   unsigned char *Class = B->Class;
   char *Tops = B->Tops;
-  int64_t NP = B->D.NP, NC = 0;
-  int Device = B->Device, Child = 0, Unsorted = 0, Big = 0;
-  uint64_t At = 0, Sum = 0, Id = Run->Id;
-  uintptr_t LastHi = 0;
+  int64_t NP = B->D.NP, I = State->I, NC = State->NC;
+  int Device = B->Device, Child = State->Child;
+  int Unsorted = State->Unsorted, Big = State->Big;
+  uint64_t At = State->At, Sum = State->Sum, Id = Run->Id;
+  uintptr_t LastHi = State->LastHi;
   /* No block: no pointee either. */
   omp_indirect_owned *E = Run->E ? Run->E + Run->N : NULL;
-  for (int64_t I = 0; I < NP; ++I) {
+  /* Staging: set up at the first pointee (which must be new). While it is
+     on, every fault is in the program's data (a pointee, an item), which
+     the guard reports. */
+  omp_indirect_stage *St = &B->Stage;
+  omp_indirect_guard *G = Stage ? omp_indirect_guard_current() : NULL;
+  char *Host = NULL, *Dev = NULL;
+  const uintptr_t *Delta = NULL, *Ready = NULL;
+  int64_t From = OMP_INDIRECT_MAP_FROM;
+  int Stopped = 0;
+  for (; I < NP; ++I) {
     const omp_indirect_pointee *P = &Ps[I];
     uintptr_t Lo = P->Lo, Hi = P->Hi;
     Sum += Hi - Lo;
@@ -154,6 +165,7 @@ classifyPass(omp_indirect_bulk *B, const omp_indirect_span *S, int64_t NS,
     else
       Child = 1;
     unsigned char C = BULK_ITEM;
+    int Staged = 0;
     if (Lo == 0 || Lo >= Hi || Hi - Lo > UINT32_MAX)
       goto classified;
     /* Ours from an earlier construct: counted again if the construct asks
@@ -183,6 +195,16 @@ classifyPass(omp_indirect_bulk *B, const omp_indirect_span *S, int64_t NS,
     LastHi = Hi;
     Big |= Size > ((OMP_INDIRECT_BIG_PAGES - 1) << OMP_INDIRECT_PAGE_SHIFT) &&
            omp_indirect_pages_big(Lo, Size);
+    if (Stage && !Dev && omp_indirect_stage_setup(St, B, P->Entry)) {
+      Host = St->Host;
+      Dev = St->Dev;
+      Delta = St->Delta;
+      Ready = St->Ready;
+      omp_indirect_guard_on(G);
+    }
+    if (Stage && Dev)
+      Staged = stageOne(B, St, G, P, I, At, Size, Host, Dev, Delta, Ready,
+                        &From);
     if (!Lazy)
       E[NC] = (omp_indirect_owned){
           Lo, At << OMP_INDIRECT_BLOCK_ID_BITS | Id, Size, 1};
@@ -190,18 +212,30 @@ classifyPass(omp_indirect_bulk *B, const omp_indirect_span *S, int64_t NS,
     At += Size;
   classified:
     Class[I] = C;
+    if (Stage && !Staged) {
+      Stopped = 1;
+      ++I;
+      break;
+    }
   }
-  if (NC) {
-    int64_t First = 0;
-    while (Class[First] != BULK_NEW)
-      ++First;
-    Run->Lo = Ps[First].Lo;
-    Run->Hi = LastHi; /* Both exact where in order. */
+  if (Stage) {
+    if (Dev)
+      omp_indirect_guard_off(G);
+    St->State = Stopped ? OMP_INDIRECT_STAGE_OFF : OMP_INDIRECT_STAGE_ON;
+    St->AllFrom = From;
   }
-  Run->N += NC;
-  Run->Unsorted |= Unsorted;
-  Run->Big |= Big;
-  *Out = (pass_sums){At, Sum, Child};
+  *State = (pass_state){I, NC, At, Sum, LastHi, Child, Unsorted, Big};
+}
+
+/* The pass in its two halves (classifyPass): staging where it can, from
+   the first pointee, then without. */
+static inline __attribute__((always_inline)) void
+classifyPasses(omp_indirect_bulk *B, const omp_indirect_span *S, int64_t NS,
+               omp_indirect_foreign *Foreign, const omp_indirect_block_run *Run,
+               pass_state *State, const int Owned, const int Lazy) {
+  if (B->Stage.State == OMP_INDIRECT_STAGE_WAIT)
+    classifyPass(B, S, NS, Foreign, Run, State, Owned, Lazy, 1);
+  classifyPass(B, S, NS, Foreign, Run, State, Owned, Lazy, 0);
 }
 
 /* One pass: classifies each pointee, places the new ones, and marks the
@@ -221,8 +255,9 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
   omp_indirect_block_run Run = {0};
   if (B->Block)
     Run = omp_indirect_block_run_begin(B->Block);
+  omp_indirect_stage_begin(&B->Stage, B, L);
   Run.Lazy = B->Claims;
-  pass_sums Sums = {0, 0, 0};
+  pass_state PS = {0, 0, 0, 0, 0, 0, 0, 0};
   /* Nothing owned yet (the lock is held): no lookups per pointee. */
   int Owned = omp_indirect_owned_any();
   if (B->Device < 0) {
@@ -230,26 +265,35 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
        in the pass costs every pointee 4 instructions). */
     for (int64_t I = 0; I < B->D.NP; ++I) {
       const omp_indirect_pointee *P = &B->D.P[I];
-      Sums.Sum += P->Hi - P->Lo;
+      PS.Sum += P->Hi - P->Lo;
       if (P->Parent < 0)
         B->Tops[P->Entry] = 1;
       else
-        Sums.Child = 1;
+        PS.Child = 1;
       B->Class[I] = BULK_ITEM;
     }
   } else if (Owned && Run.Lazy) {
-    classifyPass(B, S, NS, &Foreign, &Run, &Sums, 1, 1);
+    classifyPasses(B, S, NS, &Foreign, &Run, &PS, 1, 1);
   } else if (Owned) {
-    classifyPass(B, S, NS, &Foreign, &Run, &Sums, 1, 0);
+    classifyPasses(B, S, NS, &Foreign, &Run, &PS, 1, 0);
   } else if (Run.Lazy) {
-    classifyPass(B, S, NS, &Foreign, &Run, &Sums, 0, 1);
+    classifyPasses(B, S, NS, &Foreign, &Run, &PS, 0, 1);
   } else {
-    classifyPass(B, S, NS, &Foreign, &Run, &Sums, 0, 0);
+    classifyPasses(B, S, NS, &Foreign, &Run, &PS, 0, 0);
   }
-  uint64_t At = Sums.At, Sum = Sums.Sum;
+  if (PS.NC) {
+    int64_t First = 0;
+    while (B->Class[First] != BULK_NEW)
+      ++First;
+    Run.Lo = B->D.P[First].Lo;
+    Run.Hi = PS.LastHi; /* Both exact where in order. */
+  }
+  Run.N += PS.NC;
+  Run.Unsorted |= PS.Unsorted;
+  Run.Big |= PS.Big;
+  uint64_t At = PS.At, Sum = PS.Sum;
   int64_t NC = Run.N; /* 0 without a block. */
-  int Child = Sums.Child;
-  *AnyChild = Child;
+  *AnyChild = PS.Child;
   /* In address order and disjoint: each new pointee starts at or above
      the end of every one before it (the pass tracks that). */
   int InOrder = !Run.Unsorted;
@@ -260,16 +304,11 @@ static int64_t classifyEnter(omp_indirect_bulk *B,
   if (Sum > omp_indirect_check_limit())
     omp_indirect_check_total(&B->D);
   if (!InOrder) {
-    cand *C = omp_indirect_bulk_alloc(B, sizeof(cand) * (size_t)NC);
-    NC = 0;
-    for (int64_t I = 0; I < B->D.NP; ++I)
-      if (B->Class[I] == BULK_NEW)
-        C[NC++] = (cand){B->D.P[I].Lo, B->D.P[I].Hi, I};
-    settleCandidates(B, C, NC);
-    free(C);
+    omp_indirect_settle_new(B, NC);
     At = placeNewAgain(B, B->Claims, &NC);
   }
   B->Total = At;
+  omp_indirect_stage_end(B, NC == B->D.NP);
   if (Run.Lazy && B->Block)
     settleLazy(B, NC);
   return B->D.NP - NC;
@@ -286,7 +325,11 @@ static void allocateNew(omp_indirect_bulk *B) {
   }
   if (B->Total >= OMP_INDIRECT_BLOCK_MAX_BYTES)
     omp_indirect_bulk_die(B, "the new pointees of one construct exceed 1 TiB");
-  B->Block->Dev = omp_target_alloc(B->Total, B->Device);
+  /* Where the pass staged every pointee, it allocated the block (its
+     bound is then its size). */
+  B->Block->Dev = B->Stage.State == OMP_INDIRECT_STAGE_DONE
+                      ? B->Stage.Dev
+                      : omp_target_alloc(B->Total, B->Device);
   if (!B->Block->Dev)
     omp_indirect_construct_fail(
         -1, -1,
@@ -300,30 +343,6 @@ static void allocateNew(omp_indirect_bulk *B) {
   if (omp_indirect_block_add(B->Block)) {
     omp_indirect_block_discard(B->Block);
     omp_indirect_bulk_die(B, "out of host memory");
-  }
-}
-
-/* Items with pointees whose own data we copy (a fresh or `always, to`
-   item): libomptarget allocates them but copies nothing. */
-static void takeItems(omp_indirect_bulk *B, omp_indirect_map_list *L) {
-  B->Fresh = omp_indirect_bulk_alloc(B, (size_t)L->Count);
-  memset(B->Fresh, 0, (size_t)L->Count);
-  for (int32_t K = 0; K < B->D.NumEntries; ++K) {
-    if (!B->Tops[K] || L->Sizes[K] <= 0)
-      continue;
-    int64_t User = B->D.User[K];
-    int Always = (User & OMP_INDIRECT_MAP_ALWAYS) && (L->Types[K] & TO);
-    if (omp_indirect_is_present(L->Begins[K], B->Device) && !Always)
-      continue;
-    B->Fresh[K] = 1;
-    L->Types[K] &= ~(int64_t)(TO | (Always ? OMP_INDIRECT_MAP_ALWAYS : 0));
-    uintptr_t Lo = (uintptr_t)L->Begins[K], Hi = Lo + (uintptr_t)L->Sizes[K];
-    for (int32_t J = 0; J < L->Count; ++J)
-      if (MEMBER_OF_FIELD(L->Types[J]) == (uint64_t)K + 1 &&
-          !(L->Types[J] & OMP_INDIRECT_MAP_PTR_AND_OBJ) &&
-          (uintptr_t)L->Begins[J] >= Lo &&
-          (uintptr_t)L->Begins[J] + (uintptr_t)L->Sizes[J] <= Hi)
-        L->Types[J] &= ~(int64_t)(TO | OMP_INDIRECT_MAP_ALWAYS);
   }
 }
 
@@ -357,7 +376,7 @@ static void placeEnter(omp_indirect_bulk *B, omp_indirect_map_list *L) {
     }
     --Rest;
   }
-  takeItems(B, L);
+  omp_indirect_take_items(B, L);
 }
 
 void omp_indirect_bulk_place(omp_indirect_bulk *B, int64_t DeviceId,

@@ -1,8 +1,9 @@
 /*===- Place.h - the placement of exits and updates, apart ----------------===*
  *
- * The placement step (Bulk.h) in three files: Place.c (its entry point, and
- * entering constructs), PlaceOwned.c (exits and updates) and PlaceSpans.c
- * (the construct's own ranges, and OMP_INDIRECT_DEBUG's reasons).
+ * The placement step (Bulk.h) in four files: Place.c (its entry point, and
+ * entering constructs), Stage.c (what entering constructs stage as they
+ * place), PlaceOwned.c (exits and updates) and PlaceSpans.c (pointees out
+ * of order, the construct's own ranges, and OMP_INDIRECT_DEBUG's reasons).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef OMP_INDIRECT_PLACE_H
@@ -45,6 +46,11 @@ static inline int omp_indirect_spans_overlap(const omp_indirect_span *S,
   }
   return A > 0 && S[A - 1].Hi > Lo;
 }
+
+/// Entering constructs whose \p NC new pointees are not in address order
+/// (PlaceSpans.c): each one that overlaps another becomes BULK_ITEM, each
+/// exact repeat of one BULK_DUP (the rest stay BULK_NEW).
+void omp_indirect_settle_new(omp_indirect_bulk *B, int64_t NC);
 
 /// OMP_INDIRECT_DEBUG: names each pointee that goes per item (the first
 /// 16), and why. \p Flat: the list's entries before the per-item ones were

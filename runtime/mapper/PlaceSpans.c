@@ -1,8 +1,9 @@
 /*===- PlaceSpans.c - the ranges an entering construct maps itself --------===*
  *
- * For the placement (Place.c): the construct's own ranges, which a new
- * pointee must not overlap, and with OMP_INDIRECT_DEBUG the reason each
- * pointee that goes per item does.
+ * For the placement (Place.c): new pointees that are not in address order
+ * settled (overlaps go per item, repeats share one copy), the construct's
+ * own ranges, which a new pointee must not overlap, and with
+ * OMP_INDIRECT_DEBUG the reason each pointee that goes per item does.
  *
  *===----------------------------------------------------------------------===*/
 #include "Place.h"
@@ -13,6 +14,55 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- New pointees out of address order. ---- */
+
+typedef struct cand {
+  uintptr_t Lo, Hi;
+  int64_t I;
+} cand;
+
+static int byCand(const void *A, const void *B) {
+  const cand *X = A, *Y = B;
+  if (X->Lo != Y->Lo)
+    return X->Lo < Y->Lo ? -1 : 1;
+  if (X->Hi != Y->Hi) /* The longest first: the others lie inside it. */
+    return X->Hi > Y->Hi ? -1 : 1;
+  return X->I < Y->I ? -1 : X->I > Y->I;
+}
+
+/* New candidates that overlap another go per item (libomptarget then finds
+   them present, or reports the extension as stock does); exact repeats
+   share the first one's copy (BULK_DUP). Of those that start at one
+   address the longest leads, so a shorter one lies inside it wherever the
+   two appear in the construct. */
+static void settleCandidates(omp_indirect_bulk *B, cand *C, int64_t NC) {
+  qsort(C, (size_t)NC, sizeof *C, byCand);
+  uintptr_t MaxHi = 0;
+  int64_t Lead = -1;
+  for (int64_t K = 0; K < NC; ++K) {
+    int64_t I = C[K].I;
+    if (Lead >= 0 && C[K].Lo == C[Lead].Lo && C[K].Hi == C[Lead].Hi) {
+      B->Class[I] = BULK_DUP;
+    } else if (C[K].Lo < MaxHi) {
+      B->Class[I] = BULK_ITEM;
+    } else {
+      B->Class[I] = BULK_NEW;
+      Lead = K;
+      MaxHi = C[K].Hi;
+    }
+  }
+}
+
+void omp_indirect_settle_new(omp_indirect_bulk *B, int64_t NC) {
+  cand *C = omp_indirect_bulk_alloc(B, sizeof(cand) * (size_t)NC);
+  NC = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I)
+    if (B->Class[I] == BULK_NEW)
+      C[NC++] = (cand){B->D.P[I].Lo, B->D.P[I].Hi, I};
+  settleCandidates(B, C, NC);
+  free(C);
+}
 
 /* ---- Ranges the construct maps itself. ---- */
 

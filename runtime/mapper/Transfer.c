@@ -141,96 +141,6 @@ static char *alwaysImageOf(const always_list *A, int64_t I) {
   return Lo < A->N && A->At[Lo] == I ? A->Img[Lo] : NULL;
 }
 
-/* What a kernel's exit needs from its claimed block's pointees, read as
-   stageNew staged them: the exit's placement then reads none of them. */
-static void handOver(omp_indirect_bulk *B, uint64_t Lo, uint64_t Hi,
-                     int AllFrom) {
-  omp_indirect_handover *H = &B->Hand;
-  H->Tops = omp_indirect_bulk_alloc(B, (size_t)B->D.NumEntries + 1);
-  memcpy(H->Tops, B->Tops, (size_t)B->D.NumEntries);
-  H->Lo = Lo;
-  H->Hi = Hi;
-  H->AllFrom = AllFrom;
-  H->Staged = 1;
-}
-
-/* The bytes of item K's image up to at least Need (an offset) copied from
-   the item, a chunk ahead; *Ready is where the copied part ends. */
-#define COPY_AHEAD ((size_t)64 << 10)
-static void copyAhead(const omp_indirect_map_list *L, char **TopImg,
-                      int32_t K, char **Ready, size_t Need) {
-  size_t From = (size_t)(Ready[K] - TopImg[K]), Size = (size_t)L->Sizes[K];
-  size_t To = Need + COPY_AHEAD < Size ? Need + COPY_AHEAD : Size;
-  if (To > From)
-    memcpy(TopImg[K] + From, (char *)L->Begins[K] + From, To - From);
-  Ready[K] = TopImg[K] + To;
-}
-
-/* transferEnter where every pointee is new and its parent is an item whose
-   image we fill (Done): each one's data into the block's host image at the
-   offset the placement gave it (counted again), its device address into
-   its parent's image. The images are copied from their items as the slots
-   reach them, a chunk ahead (transferEnter left them uncopied): the pass
-   then writes its pointers into lines in the cache, and no image is read
-   back from memory. */
-static void stageNew(omp_indirect_bulk *B, const omp_indirect_map_list *L,
-                     char *Stage, char **TopImg, char *Rmw) {
-  omp_indirect_guard *G = omp_indirect_guard_current();
-  char *BlockDev = B->Block ? B->Block->Dev : NULL;
-  int Hands = B->Hand.Claim.Block != NULL;
-  /* Every pointee's parent is an item (Tops), and a slot's place in its
-     item's image is the slot's address + Delta[its entry]. */
-  int32_t NE = B->D.NumEntries;
-  uintptr_t *Delta =
-      omp_indirect_bulk_alloc(B, sizeof *Delta * (size_t)(NE + 1));
-  char **Ready = omp_indirect_bulk_alloc(B, sizeof *Ready * (size_t)L->Count);
-  for (int32_t K = 0; K < L->Count; ++K)
-    Ready[K] = TopImg[K];
-  for (int32_t K = 0; K < NE; ++K) {
-    Rmw[K] |= B->Tops[K];
-    Delta[K] = (uintptr_t)TopImg[K] - (uintptr_t)L->Begins[K];
-  }
-  /* In locals: the stores below may alias B's fields for the compiler. */
-  const omp_indirect_pointee *Ps = B->D.P;
-  int64_t NP = B->D.NP;
-  uint64_t First = NP ? omp_indirect_block_align(0, Ps[0].Lo) : 0, At = 0;
-  int64_t From = OMP_INDIRECT_MAP_FROM;
-  /* Every fault in the loop is in the program's data (a pointee, or an
-     item its image was copied from). */
-  omp_indirect_guard_on(G);
-  for (int64_t I = 0; I < NP; ++I) {
-    const omp_indirect_pointee *P = &Ps[I];
-    uintptr_t Lo = P->Lo, Size = P->Hi - Lo;
-    At = omp_indirect_block_align(At, Lo);
-    omp_indirect_guard_copy_on(Stage + At, (void *)Lo, Size);
-    /* The host value from the image, a copy of the item: the line written
-       next, not one more of the item's. */
-    char *Img = (char *)((uintptr_t)P->Slot + Delta[P->Entry]);
-    if (Img + sizeof(void *) > Ready[P->Entry])
-      copyAhead(L, TopImg, P->Entry,
-                Ready, (size_t)(Img - TopImg[P->Entry]) + sizeof(void *));
-    void *Host;
-    memcpy(&Host, Img, sizeof Host);
-    putPtr(Img, BlockDev + At - (Lo - (uintptr_t)Host));
-    From &= P->Type;
-    if ((uintptr_t)Host != Lo && Hands) {
-      omp_indirect_guard_off(G);
-      /* Not its Lo: for the exit the entry hands over to (Bulk.h). */
-      omp_indirect_saved_add(B, &B->Hand.Saved, I, Host);
-      omp_indirect_guard_on(G);
-    }
-    At += Size;
-  }
-  omp_indirect_guard_off(G);
-  for (int32_t K = 0; K < L->Count; ++K)
-    if (TopImg[K])
-      copyAhead(L, TopImg, K, Ready, (size_t)L->Sizes[K]);
-  free(Ready);
-  free(Delta);
-  if (Hands)
-    handOver(B, First, At, From != 0);
-}
-
 /* One pass over the pointees: each new one's data into the block's host
    image, each pointer to a pointee into its parent's image (the block's,
    an item's, an `always` one's) or, for a pointee placed now whose parent
@@ -244,22 +154,29 @@ static void transferEnter(omp_indirect_bulk *B,
   char **TopImg = omp_indirect_bulk_alloc(B, sizeof(char *) * L->Count);
   char *Rmw = omp_indirect_bulk_alloc(B, (size_t)L->Count);
   char *Done = omp_indirect_bulk_alloc(B, (size_t)L->Count);
+  /* The placement staged every pointee (Stage.h): the images are whole,
+     where libomptarget put each item in one piece (else they are filled
+     below, as for any other construct). */
+  omp_indirect_stage *St = &B->Stage;
+  int Staged = St->State == OMP_INDIRECT_STAGE_DONE;
   for (int32_t K = 0; K < L->Count; ++K) {
     TopImg[K] = NULL;
     Rmw[K] = 0;
     Done[K] = B->Fresh[K] && TopDev[K];
     if (Done[K])
-      TopImg[K] = omp_indirect_bulk_scratch(B, (size_t)L->Sizes[K]);
+      TopImg[K] = Staged && K < St->NE && St->Img[K]
+                      ? St->Img[K]
+                      : omp_indirect_bulk_scratch(B, (size_t)L->Sizes[K]);
   }
-  /* Every pointee new, its parent an item whose image is ours (Place.c
-     keeps no DevAt then): stageNew fills those images as it goes. */
-  int Staged = !B->DevAt;
   for (int32_t K = 0; Staged && K < B->D.NumEntries; ++K)
     Staged = !B->Tops[K] || Done[K];
+  omp_indirect_stage_free(St, Done); /* The images in TopImg stay. */
   for (int32_t K = 0; !Staged && K < L->Count; ++K)
     if (Done[K])
       memcpy(TopImg[K], L->Begins[K], (size_t)L->Sizes[K]);
-  char *Stage = omp_indirect_bulk_scratch(B, B->Total);
+  char *Stage = St->State == OMP_INDIRECT_STAGE_DONE
+                    ? St->Host /* Its bound is B->Total. */
+                    : omp_indirect_bulk_scratch(B, B->Total);
   char *BlockDev = B->Block ? B->Block->Dev : NULL;
   always_list Always = {0, 0, NULL, NULL};
   /* No new pointee, no fresh item, no entry with pointees (Tops: every
@@ -270,9 +187,7 @@ static void transferEnter(omp_indirect_bulk *B,
     Acts = Done[K];
   for (int32_t K = 0; !Acts && K < B->D.NumEntries; ++K)
     Acts = B->Tops[K] && (B->D.User[K] & OMP_INDIRECT_MAP_ALWAYS);
-  if (Staged)
-    stageNew(B, L, Stage, TopImg, Rmw);
-  else if (!B->DevAt) /* Every pointee new, its parent an item (Place.c). */
+  if (!Staged && !B->DevAt) /* Every pointee new, its parent an item. */
     omp_indirect_bulk_offsets(B);
   for (int64_t I = 0; Acts && B->DevAt && I < B->D.NP; ++I) {
     const omp_indirect_pointee *P = &B->D.P[I];

@@ -18,6 +18,7 @@
 // The kernel's entry placed every pointee in bulk; its exit looks each one
 // up (the block does not go whole).
 // DEBUG: mapper: enter
+// DEBUG-NEXT: mapper: 1000 pointees staged as they were placed
 // DEBUG-NEXT: mapper: 1 device allocation
 // DEBUG-NEXT: mapper: {{[0-9]+}} entries expanded to {{[0-9]+}}, 1000 pointees in bulk, 0 per item
 // DEBUG: mapper: exit

@@ -15,6 +15,7 @@
 // RUN:   | FileCheck %s --check-prefix=ONECALL \
 // RUN:       -D#ATTACH=%if map-attach %{1%} %else %{0%}
 // ONECALL: omp-indirect: mapper: enter
+// ONECALL-NEXT: omp-indirect: mapper: 70000 pointees staged as they were placed
 // ONECALL-NEXT: omp-indirect: mapper: 1 device allocation of {{[0-9]+}} bytes for the new pointees
 // ONECALL-NEXT: omp-indirect: mapper: [[#3+ATTACH]] entries expanded to [[#3+ATTACH]], 70000 pointees in bulk, 0 per item
 // ONECALL-NEXT: omp-indirect: mapper: kernel
