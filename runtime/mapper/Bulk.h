@@ -70,7 +70,7 @@ static inline void *omp_indirect_saved_value(const omp_indirect_saved_list *L,
 
 /// What a kernel's entry hands its exit, which runs through the same
 /// expansion: the claim on its new block (Table.h), and, where the entry's
-/// transfers staged every pointee themselves (Transfer.c), what the exit's
+/// placement staged every pointee (Stage.h), what the exit's
 /// placement would otherwise read from every pointee again (PlaceOwned.c).
 typedef struct omp_indirect_handover {
   omp_indirect_claim Claim; ///< Zero: the entry made none.

@@ -58,7 +58,7 @@ HOT int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
     D->P[D->NP] = (omp_indirect_pointee){
         (void **)PtrLoc, Lo, Hi, (uint16_t)Type, (uint16_t)T->Entry,
         Parent == 0 ? -1 : (int32_t)(-Parent - 1)};
-    if (Lo && Lo < Hi && Hi - Lo <= UINT32_MAX)
+    if (omp_indirect_block_fits(Lo, Hi))
       omp_indirect_bound_add(D, Lo, Hi);
     else
       D->Bound |= OMP_INDIRECT_NO_BOUND;

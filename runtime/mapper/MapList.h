@@ -85,11 +85,11 @@ typedef struct omp_indirect_deep {
   size_t CapP;
   uint64_t Bound; ///< The bytes of one block holding every pointee, placed
                   ///< in their order (Table.h, omp_indirect_block_align);
-                  ///< any of them placed in that order take no more (a
-                  ///< kernel's entry stages into a block of this size
-                  ///< before it knows which are new: Place.c).
+                  ///< any of them placed in that order take no more (an
+                  ///< entering construct stages into a block of this
+                  ///< size before it knows which are new: Stage.h).
                   ///< OMP_INDIRECT_NO_BOUND or more: some pointee goes
-                  ///< in no block (NULL, empty, or 4 GiB and more).
+                  ///< in no block (omp_indirect_block_fits).
   omp_indirect_range *R; ///< The member ranges of pointees that move in
   int64_t NR;            ///< part, pointee by pointee.
   size_t CapR;

@@ -166,7 +166,7 @@ classifyPass(omp_indirect_bulk *B, const omp_indirect_span *S, int64_t NS,
       Child = 1;
     unsigned char C = BULK_ITEM;
     int Staged = 0;
-    if (Lo == 0 || Lo >= Hi || Hi - Lo > UINT32_MAX)
+    if (!omp_indirect_block_fits(Lo, Hi))
       goto classified;
     /* Ours from an earlier construct: counted again if the construct asks
        for no more than is mapped; else per item, lent for the call (the

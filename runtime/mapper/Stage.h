@@ -10,13 +10,13 @@
  * once in the construct, not twice. The transfers (Transfer.c) then copy
  * the images. A pointee that is not new (or a child, or in an item that
  * is present) ends the staging; what it staged is dropped and the
- * transfers fill the images as before. docs/mapper.md, "A kernel's block
- * goes whole", has the protocol.
+ * transfers fill the images as before. docs/mapper.md, "Staged as placed",
+ * has the protocol.
  *
  * USAGE, in the placement of an entering construct:
  *   omp_indirect_stage_begin(&B->Stage, B, L);
  *   per new pointee, in order (Place.c, inline):
- *     if (St->State == OMP_INDIRECT_STAGE_WAIT) omp_indirect_stage_setup(...)
+ *     at the first, omp_indirect_stage_setup(...) (St->State was WAIT)
  *     ... omp_indirect_stage_item(...) where the item's image is not ready
  *   omp_indirect_stage_end(B, Valid);  // Valid: every pointee new, settled
  * and in the transfers: B->Stage.State == OMP_INDIRECT_STAGE_DONE, the

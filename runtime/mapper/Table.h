@@ -89,6 +89,13 @@ static inline uint64_t omp_indirect_block_align(uint64_t At, uintptr_t Lo) {
   return At + (((Lo & 15) - At) & 15);
 }
 
+/// Whether a pointee [\p Lo, \p Hi) can go in a block at all: not NULL,
+/// not empty, and its size fits an entry's 32 bits. The placement sends
+/// any other per item, and the expansion's bound (MapList.h) counts none.
+static inline int omp_indirect_block_fits(uintptr_t Lo, uintptr_t Hi) {
+  return Lo && Lo < Hi && Hi - Lo <= UINT32_MAX;
+}
+
 /// Appends pointees to a block not yet added, each with one reference: a
 /// run of them from omp_indirect_block_run_begin to _end keeps the block's
 /// count, span, order and size class in a local (no field of the block is
