@@ -4,7 +4,9 @@
 // `declare target ... indirect` and, within the same function, that address
 // reaches a target region: through a variable the region uses (captured,
 // firstprivate or mapped), an array or struct the region uses (initializer
-// lists, `fps[i] = f`), or copies between such variables. A call through the
+// lists, `fps[i] = f`, a std::array's `a[i] = f`), or copies between such
+// variables (`=`, a class's `operator=`). The result of a call, an
+// overloaded operator's included, is not an address. A call through the
 // pointer in the region would not reach a device copy: the device table has
 // no entry for the function, so the call goes to the host address.
 //
@@ -50,10 +52,26 @@ bool isTargetRegion(const Stmt *S) {
 
 /// The function addresses an expression evaluates to: references to
 /// functions that are not called and not in a call's arguments or in an
-/// unevaluated operand.
+/// unevaluated operand. Every call is skipped whole, its callee included:
+/// an overloaded operator's (`&v[0]`, `*p`, `f(x)`, `a + b`) is a
+/// DeclRefExpr of the operator function, and the visitor reaches such calls
+/// through their own classes (CXXOperatorCallExpr, CXXMemberCallExpr, ...),
+/// never through TraverseCallExpr, so the test is on the statement. A
+/// lambda's body is a function of its own; of a lambda only the values it
+/// captures can hold an address.
 class AddressRefs : public RecursiveASTVisitor<AddressRefs> {
 public:
-  bool TraverseCallExpr(CallExpr *) { return true; }
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (isa_and_nonnull<CallExpr>(S))
+      return true;
+    return RecursiveASTVisitor::TraverseStmt(S, nullptr);
+  }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    for (Expr *Init : L->capture_inits())
+      if (Init && !TraverseStmt(Init))
+        return false;
+    return true;
+  }
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
     return true;
   }
@@ -65,12 +83,16 @@ public:
   std::vector<Site> Found;
 };
 
-/// The local variable an lvalue stores into: `v`, `v[i]`, `v.f`, `v[i].f`.
+/// The local variable an lvalue stores into: `v`, `v[i]`, `v.f`, `v[i].f`,
+/// and `v[i]` of a class with `operator[]` (std::array).
 const VarDecl *storedVar(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
     if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
       E = A->getBase();
+    else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+             Op && Op->getOperator() == OO_Subscript)
+      E = Op->getArg(0);
     else if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
       E = M->getBase();
     else
@@ -117,6 +139,13 @@ public:
     if (!InRegion && B->getOpcode() == BO_Assign)
       if (const VarDecl *V = storedVar(B->getLHS()))
         flow(B->getRHS(), V);
+    return true;
+  }
+  /// An assignment of a class (a struct of pointers in C++): C's `=`.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+    if (!InRegion && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+      if (const VarDecl *V = storedVar(Op->getArg(0)))
+        flow(Op->getArg(1), V);
     return true;
   }
 
