@@ -188,6 +188,13 @@ unsigned redirectRuntimeCalls(llvm::Module &M);
 /// reloaded in a loop a one-entry cache (TranslationCache.cpp).
 unsigned cacheLoopTranslations(llvm::Function &F,
                                llvm::FunctionAnalysisManager &FAM);
+/// Fortran: in a module flang made, the indirect procedures
+/// omp-indirect-flang found (its environment), the unit's identifier, and
+/// on the host whether its code calls through pointers; with -g the compile
+/// unit names the user's source, not the wrapper's copy (FlangIndirect.cpp).
+unsigned addFlangIndirect(llvm::Module &M, TUInfo &Info);
+/// True for a module flang made (source_filename "FIRModule").
+bool isFlangModule(const llvm::Module &M);
 /// All of the above that applies to \p M. Returns true if \p M changed.
 bool runOmpIndirect(llvm::Module &M);
 ///}

@@ -36,7 +36,7 @@ bool runOmpIndirect(Module &M) {
   if (takePendingTUInfo(Pending))
     writeTUInfo(M, Pending);
   TUInfo Info = readTUInfo(M);
-  unsigned Changed = 0;
+  unsigned Changed = addFlangIndirect(M, Info);
   if (isDeviceModule(M)) {
     Changed += translateVtablePointers(M);
     Changed += translateIndirectCalls(M);
