@@ -39,22 +39,22 @@ long device_calls = 0;
 
 typedef double (*op_fn)(double);
 #pragma omp begin declare target indirect
-static double op_add3(double x) {
+double op_add3(double x) {
 #pragma omp atomic update
   device_calls++;
   return x + 3;
 }
-static double op_twice(double x) {
+double op_twice(double x) {
 #pragma omp atomic update
   device_calls++;
   return 2 * x;
 }
-static double op_less1(double x) {
+double op_less1(double x) {
 #pragma omp atomic update
   device_calls++;
   return x - 1;
 }
-static double op_square(double x) {
+double op_square(double x) {
 #pragma omp atomic update
   device_calls++;
   return x * x;
