@@ -162,6 +162,13 @@ int main(int argc, char **argv) {
       halo = argv[a] + 5;
   }
 
+  if (total < size) { // every rank needs a record for the ring
+    if (rank == 0)
+      fprintf(stderr, "records=%ld: fewer records than ranks (%d)\n", total,
+              size);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+
   // One rank per device: ranks on one node take devices in turn, and
   // share them when there are more ranks than devices.
   int local = node_rank(), devices = omp_get_num_devices();
