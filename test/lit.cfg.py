@@ -232,6 +232,36 @@ if valgrind:
         "--suppressions=" + os.path.join(config.source_root, "utils",
                                          "valgrind", "omp-indirect.supp")))
 
+# mpi: an MPI's mpirun and mpicc are installed (Open MPI's openmpi-bin and
+# libopenmpi-dev: utils/install-deps installs them). Tests in test/mpi/
+# (and install/cmake-package-mpi.test) say REQUIRES: mpi. %mpicc and
+# %mpicxx are mpicc and mpicxx driving the wrappers (Open MPI reads OMPI_CC
+# and OMPI_CXX, MPICH MPICH_CC and MPICH_CXX), %stock-mpicc mpicc driving
+# stock clang. %mpirun starts a job on this machine, more ranks than cores
+# allowed, and stops it after 300 s, so that a job that hangs fails (status
+# 124) instead of holding the suite until lit's limit; %exit-status CMD
+# prints CMD's exit status after its output. Open MPI refuses to run as
+# root unless told, as in CI.
+mpirun = shutil.which("mpirun")
+if mpirun and shutil.which("mpicc") and shutil.which("mpicxx"):
+    config.available_features.add("mpi")
+    version = subprocess.run([mpirun, "--version"], capture_output=True,
+                             text=True).stdout
+    oversubscribe = " --oversubscribe" if "Open MPI" in version else ""
+    drive = "env OMPI_{0}={1} MPICH_{0}={1} {2}"
+    config.substitutions[:0] = [
+        ("%stock-mpicc", drive.format("CC", config.clang, "mpicc")),
+        ("%mpicxx", drive.format("CXX", config.wrapper + "++", "mpicxx")),
+        ("%mpicc", drive.format("CC", config.wrapper, "mpicc")),
+        ("%mpirun", "timeout -k 10 300 " + mpirun + oversubscribe),
+        ("%exit-status", os.path.join(config.source_root, "utils",
+                                      "exit-status")),
+        ("%examples", os.path.join(config.source_root, "examples")),
+    ]
+    if os.geteuid() == 0:
+        config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+        config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+
 # ptxas: the clang in use can target NVPTX and ptxas is installed; nvptx:
 # also LLVM's NVPTX device runtime is there, so NVPTX programs link (not
 # with Debian's clang-22: nvptx-no-devicertl).
