@@ -1,4 +1,4 @@
-/*===- Construct.c - the construct being mapped, as a user wrote it -------===*
+/*===- base/Construct.c - the construct being mapped, as a user wrote it ---===*
  *
  * See Construct.h. clang describes a construct in two strings, both only
  * with debug info (-g or -gline-tables-only): the ident_t's psource,
@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static _Thread_local omp_indirect_construct *Current
     __attribute__((tls_model("initial-exec")));
@@ -161,4 +162,47 @@ void omp_indirect_construct_fail(int32_t Entry, int64_t Elem,
   fprintf(stderr, "omp-indirect: %s %s, %s %s: %s%s\n",
           DirectiveName[C->Directive], At, Clause, Mapper, Element, What);
   abort();
+}
+
+int64_t omp_indirect_bulk_element(const omp_indirect_deep *D, int64_t I) {
+  const omp_indirect_pointee *P = &D->P[I];
+  int64_t E = omp_indirect_construct_element(P->Entry, (uintptr_t)P->Slot);
+  while (E < 0 && P->Parent >= 0) {
+    P = &D->P[P->Parent];
+    E = omp_indirect_construct_element(P->Entry, (uintptr_t)P->Slot);
+  }
+  return E;
+}
+
+/* The most a device can hold: the host's memory. A section larger than
+   that cannot be host data the program filled, and no device of this
+   machine allocates it (the host-offload device allocates host memory). */
+uint64_t omp_indirect_check_limit(void) {
+  static uint64_t Limit; /* Threads may compute it at once: same value. */
+  uint64_t L = __atomic_load_n(&Limit, __ATOMIC_RELAXED);
+  if (!L) {
+    long Pages = sysconf(_SC_PHYS_PAGES), Page = sysconf(_SC_PAGESIZE);
+    L = Pages > 0 && Page > 0 ? (uint64_t)Pages * (uint64_t)Page
+                              : (uint64_t)INT64_MAX;
+    __atomic_store_n(&Limit, L, __ATOMIC_RELAXED);
+  }
+  return L;
+}
+
+void omp_indirect_check_total(const omp_indirect_deep *D) {
+  uint64_t Limit = omp_indirect_check_limit(), Sum = 0;
+  int64_t I = 0;
+  for (; I < D->NP; ++I)
+    if ((Sum += D->P[I].Hi - D->P[I].Lo) > Limit)
+      break;
+  if (I == D->NP)
+    I = D->NP - 1;
+  const omp_indirect_pointee *P = &D->P[I];
+  omp_indirect_construct_fail(
+      P->Entry, omp_indirect_bulk_element(D, I),
+      "the section of %llu bytes at %p (its pointer at %p) brings the "
+      "construct's sections to %llu bytes, more than the device can hold "
+      "(%llu bytes); stopping before any data moves",
+      (unsigned long long)(P->Hi - P->Lo), (void *)P->Lo, (void *)P->Slot,
+      (unsigned long long)Sum, (unsigned long long)Limit);
 }

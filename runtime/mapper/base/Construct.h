@@ -1,4 +1,4 @@
-/*===- Construct.h - the construct being mapped, as a user wrote it -------===*
+/*===- base/Construct.h - the construct being mapped, as a user wrote it ---===*
  *
  * Every message about bad input to a deep copy names what the user wrote:
  * the construct and its source line (clang's ident_t), the map clause
@@ -59,8 +59,15 @@ void omp_indirect_construct_fail(int32_t Entry, int64_t Elem,
 int64_t omp_indirect_construct_element(int32_t Entry, uintptr_t A);
 
 /// The element of its entry's item that pointee \p I of \p D belongs to:
-/// the element holding its pointer, or its parent's (Bulk.c).
+/// the element holding its pointer, or its parent's.
 int64_t omp_indirect_bulk_element(const omp_indirect_deep *D, int64_t I);
+/// The largest size the device can hold: the host's memory.
+uint64_t omp_indirect_check_limit(void);
+/// An entering construct's pointees \p D add up to more than the device
+/// can hold (the placement sums them): names the element whose section
+/// crosses the limit and stops.
+void omp_indirect_check_total(const omp_indirect_deep *D)
+    __attribute__((noreturn, cold));
 
 /// \name The mapper function's name (MapperName.c), for messages only.
 ///{

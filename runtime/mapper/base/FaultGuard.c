@@ -1,4 +1,4 @@
-/*===- FaultGuard.c - a fault in the runtime's copy loop, caught ----------===*
+/*===- base/FaultGuard.c - a fault in the runtime's copy loop, caught ------===*
  *
  * See FaultGuard.h. One SA_SIGINFO handler for SIGSEGV and SIGBUS,
  * installed the first time a construct's transfers arm a guard, keeps the

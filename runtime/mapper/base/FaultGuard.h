@@ -1,4 +1,4 @@
-/*===- FaultGuard.h - a fault in the runtime's copy loop, caught ----------===*
+/*===- base/FaultGuard.h - a fault in the runtime's copy loop, caught ------===*
  *
  * The deep copy reads and writes the program's pointees itself (Transfer.c):
  * a pointee whose pointer is garbage, or whose memory the program unmapped,

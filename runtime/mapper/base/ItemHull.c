@@ -1,4 +1,4 @@
-/*===- ItemHull.c - an item's many member ranges as one entry per direction ===*
+/*===- base/ItemHull.c - an item's member ranges, one entry per direction --===*
  *
  * ItemHull.h.
  *

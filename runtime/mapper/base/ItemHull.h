@@ -1,4 +1,4 @@
-/*===- ItemHull.h - an item's many member ranges as one entry per direction ===*
+/*===- base/ItemHull.h - an item's member ranges, one entry per direction --===*
  *
  * flang's default mapper maps each record of an array apart, in pieces
  * with different motions (the scalar `tofrom`, the descriptor `always,

@@ -1,4 +1,4 @@
-/*===- MapList.c - the map arrays of one construct, and its pointees ------===*
+/*===- base/MapList.c - the map arrays of one construct, and its pointees --===*
  *
  * Growable map arrays and the plain entries of a pointee that goes through
  * libomptarget by itself (MapList.h).

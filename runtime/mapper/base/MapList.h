@@ -1,4 +1,4 @@
-/*===- MapList.h - the map arrays of one construct, and its pointees ------===*
+/*===- base/MapList.h - the map arrays of one construct, and its pointees --===*
  *
  * What the steps of a construct with mappers pass along (docs/mapper.md):
  * the construct's map arrays, flattened by Expand.c; the pointees that go

@@ -1,4 +1,4 @@
-/*===- MapperName.c - the name of a mapper function, for messages ---------===*
+/*===- base/MapperName.c - the name of a mapper function, for messages -----===*
  *
  * clang gives each `declare mapper` a function named
  * `.omp_mapper.<mangled type>.<identifier>` (`.omp_mapper._ZTS1S.default`),

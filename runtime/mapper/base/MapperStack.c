@@ -1,4 +1,4 @@
-/*===- MapperStack.c - run a mapper function on a stack sized to its work -===*
+/*===- base/MapperStack.c - a mapper function on a stack sized to its work -===*
  *
  * MapperStack.h says why. The call runs on the same thread (the collector
  * is thread-local, and so is the program's state the mapper function may

@@ -1,4 +1,4 @@
-/*===- MapperStack.h - run a mapper function on a stack sized to its work -===*
+/*===- base/MapperStack.h - a mapper function on a stack sized to its work -===*
  *
  * flang's mapper functions allocate a copy of each record's descriptors on
  * the stack inside their loop over the records (an `alloca` per iteration,

@@ -1,4 +1,4 @@
-/*===- Scratch.c - large host buffers kept between steps and constructs ---===*
+/*===- base/Scratch.c - large host buffers kept between constructs ---------===*
  *
  * Scratch.h. Each buffer starts with a header: its capacity and the
  * construct that gave it back last. Given-back ones of at least KEEP_MIN

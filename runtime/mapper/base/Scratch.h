@@ -1,4 +1,4 @@
-/*===- Scratch.h - large host buffers kept between steps and constructs ---===*
+/*===- base/Scratch.h - large host buffers kept between constructs ---------===*
  *
  * The per-pointee arrays, host images and table arrays of the bulk deep
  * copy are as large as the data, and first touches of fresh memory cost

@@ -1,4 +1,4 @@
-/*===- Collect.c - clang's mapper functions, pushed into a tree -----------===*
+/*===- collect/Collect.c - clang's mapper functions, pushed into a tree ----===*
  *
  * The first half of the expansion (Expand.h): the runtime's collector,
  * which clang's mapper functions push their components to, and the tree
@@ -15,15 +15,10 @@
 #include "Libomptarget.h"
 #include "MapperStack.h"
 #include "OmpIndirectRT.h"
-#include "Scratch.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #define MOTION OMP_INDIRECT_MAP_MOTION
-/* The per-component path: one function, no calls (millions of components). */
-#define HOT static inline __attribute__((always_inline))
 
 /* libomptarget's collector, for mapper functions it runs itself. The
    runtime defines these names too (below), so that mapper functions
@@ -31,193 +26,6 @@
 void __tgt_push_mapper_component(void *Handle, void *Base, void *Begin,
                                  int64_t Size, int64_t Type, void *Name);
 int64_t __tgt_mapper_num_components(void *Handle);
-
-HOT void extendHull(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  if (Lo < T->HullLo)
-    T->HullLo = Lo;
-  if (Hi > T->HullHi)
-    T->HullHi = Hi;
-}
-
-/* Opens a new anchor; returns 1 when out of memory. A pointee whose parent
-   is the item or a bulk pointee goes straight into the deep list. */
-HOT int addAnchor(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
-                     int64_t Type, int Kind, ref Parent) {
-  if (T->SP == T->CapS && omp_indirect_grow((void **)&T->Stack, &T->CapS,
-                                             T->SP + 1, sizeof *T->Stack))
-    return 1;
-  Type &= ~OMP_INDIRECT_MAP_MEMBER_OF;
-  ref R;
-  if (Kind == POINTEE && (Parent == 0 || Parent < 0)) {
-    omp_indirect_deep *D = T->D;
-    if (D->NP >= INT32_MAX ||
-        ((size_t)D->NP == D->CapP &&
-         omp_indirect_scratch_grow((void **)&D->P, &D->CapP,
-                                   (size_t)D->NP + 1, sizeof *D->P)))
-      return 1;
-    D->P[D->NP] = (omp_indirect_pointee){
-        (void **)PtrLoc, Lo, Hi, (uint16_t)Type, (uint16_t)T->Entry,
-        Parent == 0 ? -1 : (int32_t)(-Parent - 1)};
-    if (omp_indirect_block_fits(Lo, Hi))
-      omp_indirect_bound_add(D, Lo, Hi);
-    else
-      D->Bound |= OMP_INDIRECT_NO_BOUND;
-    R = DEEP(D->NP++);
-  } else {
-    if (T->NA == T->CapA &&
-        omp_indirect_grow((void **)&T->A, &T->CapA, T->NA + 1, sizeof *T->A))
-      return 1;
-    T->A[T->NA] = (anchor){Lo, Hi, PtrLoc, Type, Kind, -1, -1};
-    R = (ref)T->NA++;
-  }
-  T->Stack[T->SP++] = (open_anchor){Lo, Hi, R, -1, -1};
-  return 0;
-}
-
-/* Closes the innermost open anchor, keeping a deep-list pointee's members. */
-void omp_indirect_tree_close(tree *T) {
-  const open_anchor *O = &T->Stack[--T->SP];
-  if (O->R >= 0 || O->First < 0)
-    return;
-  if (omp_indirect_grow((void **)&T->C, &T->CapC, T->NC + 1, sizeof *T->C)) {
-    T->Failed = 1;
-    return;
-  }
-  T->C[T->NC++] = (closed){-O->R - 1, O->First, O->Last};
-}
-
-HOT int contains(uintptr_t ALo, uintptr_t AHi, uintptr_t Lo, uintptr_t Hi) {
-  return ALo <= Lo && Hi <= AHi;
-}
-
-/* The innermost anchor holding [Lo, Hi), or NO_ANCHOR. Components come
-   depth first, so the answer is on the stack of open anchors; loose
-   anchors are rare and searched last. */
-static ref findAnchorBelow(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  while (T->SP > 1 && !contains(T->Stack[T->SP - 1].Lo,
-                                T->Stack[T->SP - 1].Hi, Lo, Hi))
-    omp_indirect_tree_close(T);
-  if (contains(T->Stack[T->SP - 1].Lo, T->Stack[T->SP - 1].Hi, Lo, Hi))
-    return T->Stack[T->SP - 1].R;
-  for (size_t I = T->NA; I-- > 1;)
-    if (T->A[I].Kind == LOOSE && contains(T->A[I].Lo, T->A[I].Hi, Lo, Hi))
-      return (ref)I;
-  return NO_ANCHOR;
-}
-
-/* The inline half of findAnchor: the innermost open anchor, or its parent
-   when it is a pointee without members (closed first: nothing to keep);
-   NO_ANCHOR when neither holds the range. */
-HOT ref openAnchorOf(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  const open_anchor *Top = &T->Stack[T->SP - 1];
-  if (contains(Top->Lo, Top->Hi, Lo, Hi))
-    return Top->R;
-  if (T->SP > 1 && Top->R < 0 && Top->First < 0 &&
-      contains(Top[-1].Lo, Top[-1].Hi, Lo, Hi)) {
-    --T->SP;
-    return Top[-1].R;
-  }
-  return NO_ANCHOR;
-}
-
-/* The same, inline where the innermost open anchor holds the range or is
-   a pointee without members whose parent does (an array of structs with
-   one pointer each: every component). */
-HOT ref findAnchor(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  ref R = openAnchorOf(T, Lo, Hi);
-  return R != NO_ANCHOR ? R : findAnchorBelow(T, Lo, Hi);
-}
-
-/* The member list of anchor R: its first and last member. A pointee of
-   the deep list is the innermost open anchor when it gets one. */
-HOT void links(tree *T, ref R, int32_t **First, int32_t **Last) {
-  if (R >= 0) {
-    *First = &T->A[R].First;
-    *Last = &T->A[R].Last;
-  } else {
-    *First = &T->Stack[T->SP - 1].First;
-    *Last = &T->Stack[T->SP - 1].Last;
-  }
-}
-
-/* A member range of the item, into its lists per direction (ItemHull.h). */
-HOT int addItemMember(tree *T, uintptr_t Lo, uintptr_t Hi, int64_t Motion) {
-  return ((Motion & OMP_INDIRECT_MAP_TO) &&
-          omp_indirect_dir_add(&T->ItemTo, Lo, Hi)) ||
-         ((Motion & OMP_INDIRECT_MAP_FROM) &&
-          omp_indirect_dir_add(&T->ItemFrom, Lo, Hi));
-}
-
-/* The item's members from now on per direction: those it has so far, then
-   (addMember) each as it comes. */
-static int toItemHulls(tree *T) {
-  for (int32_t M = T->A[0].First; M >= 0; M = T->M[M].Next)
-    if (addItemMember(T, T->M[M].Lo, T->M[M].Hi, T->M[M].Motion))
-      return 1;
-  T->A[0].First = T->A[0].Last = -1;
-  T->ItemHulls = 1;
-  return 0;
-}
-
-HOT int addMember(tree *T, ref R, uintptr_t Lo, uintptr_t Hi,
-                     int64_t Motion) {
-  if (R == 0 && Lo < Hi)
-    extendHull(T, Lo, Hi);
-  if (!Motion || Lo >= Hi)
-    return 0; /* Allocation only: the anchor already allocates it. */
-  if (R == 0 && T->ItemHulls)
-    return addItemMember(T, Lo, Hi, Motion);
-  int32_t *First, *Last;
-  links(T, R, &First, &Last);
-  if (*Last >= 0) {
-    member *L = &T->M[*Last];
-    if (L->Motion == Motion && L->Lo <= Lo && Lo <= L->Hi) {
-      if (Hi > L->Hi)
-        L->Hi = Hi;
-      return 0;
-    }
-  }
-  if (T->NM >= INT32_MAX ||
-      (T->NM == T->CapM && omp_indirect_grow((void **)&T->M, &T->CapM,
-                                             T->NM + 1, sizeof *T->M)))
-    return 1;
-  T->M[T->NM] = (member){Lo, Hi, Motion, -1};
-  if (*Last >= 0)
-    T->M[*Last].Next = (int32_t)T->NM;
-  else
-    *First = (int32_t)T->NM;
-  *Last = (int32_t)T->NM++;
-  if (R == 0 && ++T->ItemMembers == OMP_INDIRECT_HULL_MIN)
-    return toItemHulls(T);
-  return 0;
-}
-
-int omp_indirect_tree_item_range(tree *T, uintptr_t Lo, uintptr_t Hi,
-                                 int64_t Motion) {
-  return addMember(T, 0, Lo, Hi, Motion);
-}
-
-/* Adds one component, the First one of its mapper entry or not. Returns 1
-   when out of memory. */
-HOT int addComponent(tree *T, int First, void *Base, void *Begin,
-                        int64_t Size, int64_t Type) {
-  uintptr_t B = (uintptr_t)Begin, E = B + (uintptr_t)Size;
-  if (Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) {
-    /* The array push of the entry itself, when the entry is a pointee. */
-    if (First && B == T->A[0].Lo && E == T->A[0].Hi)
-      return 0;
-    uintptr_t P = (uintptr_t)Base;
-    ref Parent = findAnchor(T, P, P + sizeof(void *));
-    if (Parent == 0)
-      extendHull(T, P, P + sizeof(void *));
-    return addAnchor(T, B, E, Base, Type,
-                     Parent == NO_ANCHOR ? LOOSE : POINTEE, Parent);
-  }
-  ref A = findAnchor(T, B, E);
-  if (A == NO_ANCHOR)
-    return addAnchor(T, B, E, Base, Type, LOOSE, NO_ANCHOR);
-  return addMember(T, A, B, E, Type & MOTION) || T->Failed;
-}
 
 /* The collector of the expansion running on this thread; any other handle
    belongs to libomptarget. */
@@ -308,7 +116,7 @@ static __attribute__((noinline)) void pushSlow(collector *C) {
     C->Failed = C->Refused = 1;
   }
   if (!C->Failed)
-    C->Failed = addComponent(&C->T, C->Seen == 0, A->Base, A->Begin,
+    C->Failed = omp_indirect_tree_add(&C->T, C->Seen == 0, A->Base, A->Begin,
                              A->Size, A->Type);
   C->Seen++;
   C->Fast = !C->Failed && C->Check.ElemSize;
@@ -444,7 +252,7 @@ int omp_indirect_collect_run(collector *C, const omp_indirect_map_list *In,
   /* The entry itself moves nothing: its motion comes from the mapper's
      items, folded in below. */
   uintptr_t Lo = (uintptr_t)In->Begins[K];
-  if (addAnchor(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
+  if (omp_indirect_tree_open(T, Lo, Lo + (uintptr_t)In->Sizes[K], In->Bases[K],
                 In->Types[K] & ~MOTION, TOP, NO_ANCHOR))
     return 1;
   omp_indirect_cycle_reset(&C->Cycle);

@@ -1,8 +1,8 @@
-/*===- Collect.h - the tree one mapper use's components become -----------===*
+/*===- collect/Collect.h - the tree one mapper use's components become -----===*
  *
  * Shared by the two halves of the expansion: Collect.c runs clang's mapper
- * function for one mapper entry and builds this tree as components arrive;
- * Expand.c folds it and emits the flat list. docs/mapper.md, "Flattening".
+ * function for one mapper entry and builds this tree as components arrive
+ * (the general path in Tree.c); Expand.c folds it and emits the flat list. docs/mapper.md, "Flattening".
  *
  *===----------------------------------------------------------------------===*/
 #ifndef OMP_INDIRECT_COLLECT_H
@@ -104,18 +104,66 @@ typedef struct collector {
   omp_indirect_cycle Cycle; /* An array's records replayed (Cycle.h). */
 } collector;
 
+/* The per-component path: one function, no calls (millions of components). */
+#define HOT static inline __attribute__((always_inline))
+
+HOT void extendHull(tree *T, uintptr_t Lo, uintptr_t Hi) {
+  if (Lo < T->HullLo)
+    T->HullLo = Lo;
+  if (Hi > T->HullHi)
+    T->HullHi = Hi;
+}
+
+HOT int contains(uintptr_t ALo, uintptr_t AHi, uintptr_t Lo, uintptr_t Hi) {
+  return ALo <= Lo && Hi <= AHi;
+}
+
+/* The inline half of findAnchor: the innermost open anchor, or its parent
+   when it is a pointee without members (closed first: nothing to keep);
+   NO_ANCHOR when neither holds the range. */
+HOT ref openAnchorOf(tree *T, uintptr_t Lo, uintptr_t Hi) {
+  const open_anchor *Top = &T->Stack[T->SP - 1];
+  if (contains(Top->Lo, Top->Hi, Lo, Hi))
+    return Top->R;
+  if (T->SP > 1 && Top->R < 0 && Top->First < 0 &&
+      contains(Top[-1].Lo, Top[-1].Hi, Lo, Hi)) {
+    --T->SP;
+    return Top[-1].R;
+  }
+  return NO_ANCHOR;
+}
+
+/* A member range of the item, into its lists per direction (ItemHull.h). */
+HOT int addItemMember(tree *T, uintptr_t Lo, uintptr_t Hi, int64_t Motion) {
+  return ((Motion & OMP_INDIRECT_MAP_TO) &&
+          omp_indirect_dir_add(&T->ItemTo, Lo, Hi)) ||
+         ((Motion & OMP_INDIRECT_MAP_FROM) &&
+          omp_indirect_dir_add(&T->ItemFrom, Lo, Hi));
+}
+
 /// Builds in \p C->T the tree of mapper entry \p K of \p In: its anchor,
 /// then whatever its mapper function pushes (validated on the way). The
 /// anchors stay open. Returns nonzero on failure (out of memory, or a
 /// component refused, said why).
 int omp_indirect_collect_run(collector *C, const omp_indirect_map_list *In,
                              int K);
+/// \name Tree.c: the general path.
+///{
+/// Opens a new anchor; returns 1 when out of memory. A pointee whose parent
+/// is the item or a bulk pointee goes straight into the deep list.
+int omp_indirect_tree_open(tree *T, uintptr_t Lo, uintptr_t Hi, void *PtrLoc,
+                           int64_t Type, int Kind, ref Parent);
+/// Adds one component, the \p First one of its mapper entry or not.
+/// Returns 1 when out of memory.
+int omp_indirect_tree_add(tree *T, int First, void *Base, void *Begin,
+                          int64_t Size, int64_t Type);
 /// Closes the innermost open anchor, keeping a deep-list pointee's members.
 void omp_indirect_tree_close(tree *T);
 /// Adds [\p Lo, \p Hi), moving \p Motion, as a member range of the item
 /// (as the general path adds it). Returns 1 when out of memory.
 int omp_indirect_tree_item_range(tree *T, uintptr_t Lo, uintptr_t Hi,
                                  int64_t Motion);
+///}
 
 /// Adds pointee [\p Lo, \p Hi), appended to \p D, to D->Bound. The fast
 /// path and the replay take only pointees that fit a block (FastLimit).

@@ -1,4 +1,4 @@
-/*===- Cycle.c - an array's records replayed by the collector -------------===*
+/*===- collect/Cycle.c - an array's records replayed by the collector ------===*
  *
  * Cycle.h. Why the replay leaves the tree as the per-component path does:
  * a verified cycle pushed every component of the cycle before it at a
@@ -118,13 +118,6 @@ static void giveUp(omp_indirect_cycle *Y) {
   Y->Wait = Y->Backoff;
   if (Y->Backoff < 4096)
     Y->Backoff *= 2;
-}
-
-static void extendHull(tree *T, uintptr_t Lo, uintptr_t Hi) {
-  if (Lo < T->HullLo)
-    T->HullLo = Lo;
-  if (Hi > T->HullHi)
-    T->HullHi = Hi;
 }
 
 /* The verified cycle's last component came: turns the replay on, or gives

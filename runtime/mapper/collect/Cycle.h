@@ -1,4 +1,4 @@
-/*===- Cycle.h - an array's records replayed by the collector -------------===*
+/*===- collect/Cycle.h - an array's records replayed by the collector ------===*
  *
  * A mapper function pushes the same components for every element of an
  * array, each element at the next one's addresses: clang's for a struct

@@ -1,4 +1,4 @@
-/*===- CycleReplay.h - the collector's per-component replay --------------===*
+/*===- collect/CycleReplay.h - the collector's per-component replay --------===*
  *
  * The inline half of Cycle.h, for Collect.c's entry point: while an
  * array's records repeat one cycle, each component is compared with the

@@ -1,4 +1,4 @@
-/*===- Expand.c - flatten `declare mapper` uses into one map list ---------===*
+/*===- collect/Expand.c - flatten `declare mapper` uses into one map list --===*
  *
  * Stock libomptarget 16 runs a mapper by calling clang's mapper function,
  * which pushes components whose MEMBER_OF field counts every component

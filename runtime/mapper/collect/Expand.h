@@ -1,4 +1,4 @@
-/*===- Expand.h - flatten `declare mapper` uses into one map list ---------===*
+/*===- collect/Expand.h - flatten `declare mapper` uses into one map list --===*
  *
  * The first step of a construct with mappers (docs/mapper.md). Every entry
  * that names a mapper is expanded by running clang's mapper function

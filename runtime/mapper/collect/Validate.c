@@ -1,4 +1,4 @@
-/*===- Validate.c - every pushed component checked before data moves ------===*
+/*===- collect/Validate.c - each component checked before data moves -------===*
  *
  * See Validate.h: the cold half, which names a bad component and stops.
  *
@@ -9,22 +9,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
-
-/* The most a device can hold: the host's memory. A section larger than
-   that cannot be host data the program filled, and no device of this
-   machine allocates it (the host-offload device allocates host memory). */
-uint64_t omp_indirect_check_limit(void) {
-  static uint64_t Limit; /* Threads may compute it at once: same value. */
-  uint64_t L = __atomic_load_n(&Limit, __ATOMIC_RELAXED);
-  if (!L) {
-    long Pages = sysconf(_SC_PHYS_PAGES), Page = sysconf(_SC_PAGESIZE);
-    L = Pages > 0 && Page > 0 ? (uint64_t)Pages * (uint64_t)Page
-                              : (uint64_t)INT64_MAX;
-    __atomic_store_n(&Limit, L, __ATOMIC_RELAXED);
-  }
-  return L;
-}
 
 void omp_indirect_check_begin(omp_indirect_check *C,
                               const omp_indirect_deep *Deep) {
@@ -158,22 +142,4 @@ void omp_indirect_check_rare(const omp_indirect_check *C, const void *Base,
       "%s has a NULL pointer and a length of %lld bytes (only a "
       "zero-length section of a NULL pointer maps nothing)%s",
       What, (long long)Size, Stop);
-}
-
-void omp_indirect_check_total(const omp_indirect_deep *D) {
-  uint64_t Limit = omp_indirect_check_limit(), Sum = 0;
-  int64_t I = 0;
-  for (; I < D->NP; ++I)
-    if ((Sum += D->P[I].Hi - D->P[I].Lo) > Limit)
-      break;
-  if (I == D->NP)
-    I = D->NP - 1;
-  const omp_indirect_pointee *P = &D->P[I];
-  omp_indirect_construct_fail(
-      P->Entry, omp_indirect_bulk_element(D, I),
-      "the section of %llu bytes at %p (its pointer at %p) brings the "
-      "construct's sections to %llu bytes, more than the device can hold "
-      "(%llu bytes); stopping before any data moves",
-      (unsigned long long)(P->Hi - P->Lo), (void *)P->Lo, (void *)P->Slot,
-      (unsigned long long)Sum, (unsigned long long)Limit);
 }

@@ -1,12 +1,12 @@
-/*===- Validate.h - every pushed component checked before data moves ------===*
+/*===- collect/Validate.h - each component checked before data moves -------===*
  *
  * The expansion (Expand.c) reads every component a mapper function pushes
  * before anything is mapped or copied, so it checks each one on the way,
  * with a few compares: a negative size, a range whose end wraps around the
  * address space, a NULL pointer (or begin) with a nonzero size, a section
  * larger than the device can hold; and the placement (Place.c) checks the
- * sum of an entering construct's pointees. A bad one stops the program with one line naming the
- * construct, the clause, the mapper, the element and the section
+ * sum of an entering construct's pointees (Construct.c, below both). A
+ * bad one stops the program with one line naming the construct, the clause, the mapper, the element and the section
  * (Construct.h), before any data moved. A zero size maps nothing, NULL or
  * not, as OpenMP defines a zero-length section.
  *
@@ -53,13 +53,6 @@ void omp_indirect_check_entry_done(omp_indirect_check *C);
 void omp_indirect_check_rare(const omp_indirect_check *C, const void *Base,
                              const void *Begin, int64_t Size, int64_t Type,
                              const void *Name) __attribute__((cold));
-/// The largest size the device can hold: the host's memory.
-uint64_t omp_indirect_check_limit(void);
-/// An entering construct's pointees \p D add up to more than the device
-/// can hold (the placement sums them): names the element whose section
-/// crosses the limit and stops.
-void omp_indirect_check_total(const omp_indirect_deep *D)
-    __attribute__((noreturn, cold));
 /// Element 0's components: learns the element size.
 void omp_indirect_check_learn(omp_indirect_check *C, const void *Base,
                               const void *Begin, int64_t Size, int64_t Type);

@@ -1,4 +1,4 @@
-/*===- Entry.c - libomptarget entry points that expand mappers ------------===*
+/*===- entry/Entry.c - libomptarget entry points that expand mappers -------===*
  *
  * In a host module with `declare mapper`, the compiler sends the data-mapping
  * calls here instead of to libomptarget; every other caller in the process

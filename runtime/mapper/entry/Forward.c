@@ -1,4 +1,4 @@
-/*===- Forward.c - the one libomptarget call of a construct ---------------===*
+/*===- entry/Forward.c - the one libomptarget call of a construct ----------===*
  *
  * Forward.h. The pointees the list names are lent for the call and counted
  * and moved by the runtime (Presence.c).

@@ -1,4 +1,4 @@
-/*===- Forward.h - the one libomptarget call of a construct ---------------===*
+/*===- entry/Forward.h - the one libomptarget call of a construct ----------===*
  *
  * The last step of a data construct: its flat map list goes to
  * libomptarget's own entry point, with the deep copy's pointees that the

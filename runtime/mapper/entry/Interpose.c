@@ -1,4 +1,4 @@
-/*===- Interpose.c - libomptarget's entry points, the runtime's answer ----===*
+/*===- entry/Interpose.c - libomptarget's entry points, our answer ---------===*
  *
  * The runtime defines every libomptarget entry point that can name host
  * data (EntryPoints.def lists them all, with those that cannot). Linked

@@ -1,4 +1,4 @@
-/*===- Presence.c - the runtime's answer for the pointees it owns ---------===*
+/*===- entry/Presence.c - the runtime's answer for the pointees it owns ----===*
  *
  * Each call forwarded to libomptarget with map arrays comes here first
  * (Presence.h). The ranges a call may map are noted as libomptarget's
@@ -26,7 +26,6 @@
 #include "Presence.h"
 
 #include "Foreign.h"
-#include "Libomptarget.h"
 #include "MapTypes.h"
 #include "OmpIndirectRT.h"
 #include "Table.h"
@@ -58,13 +57,6 @@ static void die(int Device, const char *What) {
 static int counts(int64_t T) {
   return !(T & OMP_INDIRECT_MAP_MEMBER_OF) ||
          (T & OMP_INDIRECT_MAP_PTR_AND_OBJ);
-}
-
-int omp_indirect_resolve_device(int64_t DeviceId) {
-  if (DeviceId < 0)
-    DeviceId = omp_get_default_device();
-  return DeviceId >= 0 && DeviceId < omp_get_num_devices() ? (int)DeviceId
-                                                            : -1;
 }
 
 /* The host bytes entry I can touch: [*Lo, *Hi); Hi == Lo for a point. */
@@ -134,11 +126,6 @@ static void copy(int Device, uintptr_t Host, char *Dev, size_t N, int To) {
   if (Rc)
     die(Device, To ? "cannot copy to the device" : "cannot copy from the "
                                                    "device");
-}
-
-/* The device address of host byte P of the owned pointee E. */
-static char *deviceOf(const omp_indirect_owned *E, uintptr_t P) {
-  return omp_indirect_owned_dev(E) + (P - E->Lo);
 }
 
 void omp_indirect_presence_before(omp_indirect_loan *L,
@@ -222,7 +209,7 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
     }
     if ((T & OMP_INDIRECT_MAP_ALWAYS) && (T & OMP_INDIRECT_MAP_TO)) {
       uintptr_t Lo = (uintptr_t)Begins[Hit->Entry];
-      copy(L->Device, Lo, deviceOf(E, Lo), (size_t)Sizes[Hit->Entry], 1);
+      copy(L->Device, Lo, omp_indirect_owned_at(E, Lo), (size_t)Sizes[Hit->Entry], 1);
     }
   }
   omp_indirect_owned_unlock();
@@ -259,7 +246,7 @@ void omp_indirect_presence_after(omp_indirect_loan *L) {
         (E->Refs > 0 && !(T & OMP_INDIRECT_MAP_ALWAYS)))
       continue;
     uintptr_t Lo = (uintptr_t)L->Begins[Hit->Entry];
-    copy(L->Device, Lo, deviceOf(E, Lo), (size_t)L->Sizes[Hit->Entry], 0);
+    copy(L->Device, Lo, omp_indirect_owned_at(E, Lo), (size_t)L->Sizes[Hit->Entry], 0);
   }
   /* A pointee whose last reference went leaves with its last loan. */
   for (int64_t H = 0; H < L->NumHits; ++H)
@@ -270,28 +257,4 @@ void omp_indirect_presence_after(omp_indirect_loan *L) {
   free(L->Hits);
   L->Hits = NULL;
   L->NumHits = 0;
-}
-
-int omp_indirect_is_present(const void *Ptr, int DeviceId) {
-  if (omp_indirect_owned_any() && DeviceId >= 0) {
-    omp_indirect_owned_lock();
-    int Owned = omp_indirect_owned_containing(DeviceId, (uintptr_t)Ptr) != 0;
-    omp_indirect_owned_unlock();
-    if (Owned)
-      return 1;
-  }
-  return OMP_INDIRECT_NEXT(omp_target_is_present)(Ptr, DeviceId);
-}
-
-void *omp_indirect_mapped_ptr(const void *Ptr, int DeviceId) {
-  if (omp_indirect_owned_any() && DeviceId >= 0 && Ptr) {
-    omp_indirect_owned_lock();
-    omp_indirect_owned *E =
-        omp_indirect_owned_containing(DeviceId, (uintptr_t)Ptr);
-    char *Dev = E ? deviceOf(E, (uintptr_t)Ptr) : NULL;
-    omp_indirect_owned_unlock();
-    if (Dev)
-      return Dev;
-  }
-  return OMP_INDIRECT_NEXT(omp_get_mapped_ptr)(Ptr, DeviceId);
 }

@@ -1,4 +1,4 @@
-/*===- Presence.h - the runtime's answer for the pointees it owns ---------===*
+/*===- entry/Presence.h - the runtime's answer for the pointees it owns ----===*
  *
  * Pointees that the bulk deep copy placed are the runtime's (Table.h):
  * libomptarget has no entry for them. Every call that reaches libomptarget
@@ -67,13 +67,5 @@ void omp_indirect_presence_before(omp_indirect_loan *L,
 /// After it: ends the loans, gives back references, copies back and
 /// releases what lost its last reference.
 void omp_indirect_presence_after(omp_indirect_loan *L);
-
-/// The device a call with \p DeviceId means (-1: the default device), or -1
-/// when it runs on the host (the initial device, or none).
-int omp_indirect_resolve_device(int64_t DeviceId);
-
-/// omp_target_is_present and omp_get_mapped_ptr, owned pointees included.
-int omp_indirect_is_present(const void *Ptr, int DeviceId);
-void *omp_indirect_mapped_ptr(const void *Ptr, int DeviceId);
 
 #endif /* OMP_INDIRECT_PRESENCE_H */

@@ -1,4 +1,4 @@
-/*===- Bulk.c - what the steps of the bulk deep copy share ----------------===*
+/*===- move/Bulk.c - what the steps of the bulk deep copy share ------------===*
  *
  * Errors, allocation, single transfers and the motion of one pointee, used
  * by the placement (Place.c) and the transfers (Transfer.c). Bulk.h has the
@@ -205,14 +205,29 @@ void omp_indirect_bulk_free(omp_indirect_bulk *B) {
   memset(B, 0, sizeof *B);
 }
 
-int64_t omp_indirect_bulk_element(const omp_indirect_deep *D, int64_t I) {
-  const omp_indirect_pointee *P = &D->P[I];
-  int64_t E = omp_indirect_construct_element(P->Entry, (uintptr_t)P->Slot);
-  while (E < 0 && P->Parent >= 0) {
-    P = &D->P[P->Parent];
-    E = omp_indirect_construct_element(P->Entry, (uintptr_t)P->Slot);
+void omp_indirect_stage_free(omp_indirect_stage *St, const char *Keep) {
+  for (int32_t K = 0; St->Img && K < St->NE; ++K)
+    if (St->Img[K] && !(Keep && Keep[K]))
+      omp_indirect_scratch_give(St->Img[K]);
+  free(St->Img);
+  free(St->Delta);
+  free(St->Ready);
+  St->Img = NULL;
+  St->Delta = St->Ready = NULL;
+}
+
+void omp_indirect_bulk_offsets(omp_indirect_bulk *B) {
+  B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
+  uint64_t At = 0;
+  for (int64_t I = 0; I < B->D.NP; ++I) {
+    const omp_indirect_pointee *P = &B->D.P[I];
+    B->DevAt[I] = NULL;
+    if (B->Class[I] != BULK_NEW)
+      continue;
+    At = omp_indirect_block_align(At, P->Lo);
+    B->DevAt[I] = (char *)(uintptr_t)At;
+    At += P->Hi - P->Lo;
   }
-  return E;
 }
 
 void omp_indirect_bulk_fault(const omp_indirect_bulk *B,

@@ -1,4 +1,4 @@
-/*===- Bulk.h - deep copy in a constant number of transfers ---------------===*
+/*===- move/Bulk.h - deep copy in a constant number of transfers -----------===*
  *
  * The pointees of a construct's mappers (MapList.h, omp_indirect_deep) move
  * in bulk instead of one libomptarget mapping each. On entry, new pointees

@@ -1,4 +1,4 @@
-/*===- Coalesce.c - one libomptarget entry per direction for an item ------===*
+/*===- move/Coalesce.c - one libomptarget entry per direction for an item --===*
  *
  * Coalesce.h. Called by Entry.c around the one libomptarget call of a
  * construct with mappers.
@@ -10,8 +10,8 @@
 #include "Libomptarget.h"
 #include "MapList.h"
 #include "OmpIndirectRT.h"
-#include "Presence.h"
 #include "Scratch.h"
+#include "Table.h"
 
 #include <omp.h>
 #include <stdio.h>

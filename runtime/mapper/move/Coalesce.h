@@ -1,4 +1,4 @@
-/*===- Coalesce.h - one libomptarget entry per direction for an item ------===*
+/*===- move/Coalesce.h - one libomptarget entry per direction for an item --===*
  *
  * The expansion gives each range of a mapped item that moves its own entry
  * (docs/mapper.md, "Flattening"); adjacent ranges with the same motion

@@ -1,4 +1,4 @@
-/*===- Shadow.c - keep the pointers the deep copy set, host and device ----===*
+/*===- move/Shadow.c - the pointers the deep copy set, host and device -----===*
  *
  * Shadow.h. Called by Presence.c around every forwarded call with map
  * arrays while the runtime owns pointees.
@@ -6,7 +6,6 @@
  *===----------------------------------------------------------------------===*/
 #include "Shadow.h"
 
-#include "Libomptarget.h"
 #include "MapList.h"
 #include "MapTypes.h"
 #include "OmpIndirectRT.h"
@@ -97,7 +96,7 @@ void omp_indirect_shadow_before(omp_indirect_shadow *S, int64_t Moves,
       omp_indirect_owned *E = containing(Device, V, &Cursor);
       if (E)
         note(S, (uintptr_t *)P, V,
-             (uintptr_t)omp_indirect_owned_dev(E) + (V - E->Lo), Motion, I);
+             (uintptr_t)omp_indirect_owned_at(E, V), Motion, I);
     }
   }
 }
@@ -118,7 +117,7 @@ static void copyOrDie(int Device, void *Dst, const void *Src, size_t N,
    is mapped in one piece). Still mapped: an update maps nothing. */
 static void setDevice(int Device, const omp_indirect_shadow_word *W,
                       int64_t N) {
-  char *Dev = omp_get_mapped_ptr(W[0].Host, Device);
+  char *Dev = omp_indirect_mapped_ptr(W[0].Host, Device);
   if (!Dev)
     return;
   if (N <= 2) {

@@ -1,4 +1,4 @@
-/*===- Shadow.h - keep the pointers the deep copy set, host and device ----===*
+/*===- move/Shadow.h - the pointers the deep copy set, host and device -----===*
  *
  * libomptarget keeps a "shadow" of every pointer it attaches: when a later
  * `target update`, an exit or a kernel copies the data holding the pointer

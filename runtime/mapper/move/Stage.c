@@ -1,4 +1,4 @@
-/*===- Stage.c - an entering construct's block, filled as it is placed ----===*
+/*===- move/Stage.c - an entering construct's block, filled as placed ------===*
  *
  * What the placement's pass calls out of line while it stages (Stage.h):
  * the block's memory at the first new pointee, each item's image at its
@@ -7,11 +7,11 @@
  *===----------------------------------------------------------------------===*/
 #include "Stage.h"
 #include "Bulk.h"
+#include "Construct.h"
 #include "FaultGuard.h"
-#include "Validate.h"
 
 #include "OmpIndirectRT.h"
-#include "Presence.h"
+#include "Table.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -161,15 +161,4 @@ void omp_indirect_stage_end(omp_indirect_bulk *B, int Valid) {
   memset(&B->Hand.Saved, 0, sizeof B->Hand.Saved);
   St->State = OMP_INDIRECT_STAGE_OFF;
   St->Dev = St->Host = NULL;
-}
-
-void omp_indirect_stage_free(omp_indirect_stage *St, const char *Keep) {
-  for (int32_t K = 0; St->Img && K < St->NE; ++K)
-    if (St->Img[K] && !(Keep && Keep[K]))
-      omp_indirect_scratch_give(St->Img[K]);
-  free(St->Img);
-  free(St->Delta);
-  free(St->Ready);
-  St->Img = NULL;
-  St->Delta = St->Ready = NULL;
 }

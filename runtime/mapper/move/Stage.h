@@ -1,4 +1,4 @@
-/*===- Stage.h - an entering construct's block, filled as it is placed ----===*
+/*===- move/Stage.h - an entering construct's block, filled as placed ------===*
  *
  * Where every pointee of an entering construct is new and its parent is an
  * item that the runtime copies itself, the placement's one pass over the
@@ -93,7 +93,7 @@ int omp_indirect_stage_item(omp_indirect_stage *St,
 void omp_indirect_stage_end(struct omp_indirect_bulk *B, int Valid);
 
 /// Gives back the images of entries for which \p Keep is 0 (all: NULL),
-/// and frees the per-entry arrays.
+/// and frees the per-entry arrays (Bulk.c, which frees the stage too).
 void omp_indirect_stage_free(omp_indirect_stage *St, const char *Keep);
 
 #endif /* OMP_INDIRECT_STAGE_H */

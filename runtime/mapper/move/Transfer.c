@@ -1,4 +1,4 @@
-/*===- Transfer.c - the bulk deep copy's data motion ----------------------===*
+/*===- move/Transfer.c - the bulk deep copy's data motion ------------------===*
  *
  * The transfer step (Bulk.h), after the one libomptarget call. Entering
  * constructs fill a host image of the new block and of the items whose
@@ -13,7 +13,7 @@
 #include "FaultGuard.h"
 
 #include "OmpIndirectRT.h"
-#include "Presence.h"
+#include "Table.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -146,8 +146,8 @@ static char *alwaysImageOf(const always_list *A, int64_t I) {
    an item's, an `always` one's) or, for a pointee placed now whose parent
    has none, straight into the parent's device copy. Parents come before
    their children, so a parent's image is filled before its pointers. */
-static void transferEnter(omp_indirect_bulk *B,
-                          const omp_indirect_map_list *L) {
+void omp_indirect_transfer_enter(omp_indirect_bulk *B,
+                                 const omp_indirect_map_list *L) {
   omp_indirect_guard *G = omp_indirect_guard_current();
   omp_indirect_transfer_find_items(B);
   char **TopDev = omp_indirect_transfer_items_on_device(B, L);
@@ -249,17 +249,4 @@ static void transferEnter(omp_indirect_bulk *B,
   free(TopDev);
   free(Rmw);
   free(Done);
-}
-
-void omp_indirect_bulk_transfer(omp_indirect_bulk *B,
-                                const omp_indirect_map_list *L) {
-  if (B->Kind == OMP_INDIRECT_MAP_ENTER)
-    transferEnter(B, L);
-  else if (B->Kind == OMP_INDIRECT_MAP_EXIT)
-    omp_indirect_transfer_exit(B);
-  else
-    omp_indirect_transfer_update(B, L);
-  for (int64_t K = 0; K < B->NumPinned; ++K)
-    omp_indirect_block_unpin(B->Pinned[K]);
-  omp_indirect_owned_unlock();
 }

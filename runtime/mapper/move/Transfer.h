@@ -1,4 +1,4 @@
-/*===- Transfer.h - what the transfers of enter, exit and update share ----===*
+/*===- move/Transfer.h - what the transfers of enter, exit, update share ---===*
  *
  * The transfer step (Bulk.h) in two files: Transfer.c (entering constructs,
  * the items of the construct's mapper entries, and the step's entry point)
@@ -25,7 +25,10 @@ void omp_indirect_transfer_write_items(omp_indirect_bulk *B,
 /// Per-item pointees get the device address libomptarget gave them.
 void omp_indirect_transfer_find_items(omp_indirect_bulk *B);
 
-/// TransferOwned.c: the transfers of an exit and of an update.
+/// Transfer.c: the transfers of an entering construct.
+void omp_indirect_transfer_enter(omp_indirect_bulk *B,
+                                 const omp_indirect_map_list *L);
+/// TransferOwned.c: those of an exit and of an update.
 void omp_indirect_transfer_exit(omp_indirect_bulk *B);
 void omp_indirect_transfer_update(omp_indirect_bulk *B,
                                   const omp_indirect_map_list *L);

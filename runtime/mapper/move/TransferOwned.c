@@ -1,11 +1,12 @@
-/*===- TransferOwned.c - exits and updates of the runtime's pointees -------===*
+/*===- move/TransferOwned.c - exits and updates of the runtime's pointees --===*
  *
  * The transfer step (Bulk.h) of exits and updates, after the one
  * libomptarget call: the owned pointees that move are grouped by block and
  * move in one copy per block and direction, scattered on the host (from)
  * or overlaid on the block's device data (to, a read-modify-write that sets
  * the children's device pointers again). Exits then give the host its
- * pointers back and release the pointees whose last reference went.
+ * pointers back and release the pointees whose last reference went. The
+ * step's entry point (omp_indirect_bulk_transfer) is here, above Transfer.c.
  *
  *===----------------------------------------------------------------------===*/
 #include "Transfer.h"
@@ -340,3 +341,15 @@ void omp_indirect_transfer_update(omp_indirect_bulk *B,
     repointUpdated(B, L);
 }
 
+void omp_indirect_bulk_transfer(omp_indirect_bulk *B,
+                                const omp_indirect_map_list *L) {
+  if (B->Kind == OMP_INDIRECT_MAP_ENTER)
+    omp_indirect_transfer_enter(B, L);
+  else if (B->Kind == OMP_INDIRECT_MAP_EXIT)
+    omp_indirect_transfer_exit(B);
+  else
+    omp_indirect_transfer_update(B, L);
+  for (int64_t K = 0; K < B->NumPinned; ++K)
+    omp_indirect_block_unpin(B->Pinned[K]);
+  omp_indirect_owned_unlock();
+}

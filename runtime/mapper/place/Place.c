@@ -1,4 +1,4 @@
-/*===- Place.c - where each pointee of a construct goes -------------------===*
+/*===- place/Place.c - where each pointee of a construct goes --------------===*
  *
  * The placement step of the bulk deep copy (Bulk.h), before the one
  * libomptarget call. Entering constructs classify each pointee: new (it
@@ -11,11 +11,10 @@
 #include "Place.h"
 #include "Construct.h"
 #include "FaultGuard.h"
-#include "Validate.h"
 
 #include "Foreign.h"
 #include "OmpIndirectRT.h"
-#include "Presence.h"
+#include "Table.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -50,20 +49,6 @@ static uint64_t placeNewAgain(omp_indirect_bulk *B, int Lazy, int64_t *NC) {
     }
   omp_indirect_block_run_end(B->Block, &Run);
   return At;
-}
-
-void omp_indirect_bulk_offsets(omp_indirect_bulk *B) {
-  B->DevAt = omp_indirect_bulk_scratch(B, sizeof(char *) * B->D.NP);
-  uint64_t At = 0;
-  for (int64_t I = 0; I < B->D.NP; ++I) {
-    const omp_indirect_pointee *P = &B->D.P[I];
-    B->DevAt[I] = NULL;
-    if (B->Class[I] != BULK_NEW)
-      continue;
-    At = omp_indirect_block_align(At, P->Lo);
-    B->DevAt[I] = (char *)(uintptr_t)At;
-    At += P->Hi - P->Lo;
-  }
 }
 
 /* A kernel's entry (B->Claims) counted its new pointees without writing

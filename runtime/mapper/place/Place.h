@@ -1,4 +1,4 @@
-/*===- Place.h - the placement of exits and updates, apart ----------------===*
+/*===- place/Place.h - the placement of exits and updates, apart -----------===*
  *
  * The placement step (Bulk.h) in four files: Place.c (its entry point, and
  * entering constructs), Stage.c (what entering constructs stage as they

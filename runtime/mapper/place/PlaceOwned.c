@@ -1,4 +1,4 @@
-/*===- PlaceOwned.c - the placement of exits and updates ------------------===*
+/*===- place/PlaceOwned.c - the placement of exits and updates -------------===*
  *
  * The placement step (Bulk.h) of constructs that leave or update: each
  * pointee's owner is found in the table (in the order the construct names

@@ -1,4 +1,4 @@
-/*===- PlaceSpans.c - the ranges an entering construct maps itself --------===*
+/*===- place/PlaceSpans.c - the ranges an entering construct maps itself ---===*
  *
  * For the placement (Place.c): new pointees that are not in address order
  * settled (overlaps go per item, repeats share one copy), the construct's

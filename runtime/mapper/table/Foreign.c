@@ -1,4 +1,4 @@
-/*===- Foreign.c - host ranges libomptarget may hold ----------------------===*
+/*===- table/Foreign.c - host ranges libomptarget may hold -----------------===*
  *
  * A sorted array of disjoint host ranges (Foreign.h). Noting a range merges
  * it with those it touches; past MAX_RANGES the array is coarsened by

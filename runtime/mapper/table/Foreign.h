@@ -1,4 +1,4 @@
-/*===- Foreign.h - host ranges libomptarget may hold ----------------------===*
+/*===- table/Foreign.h - host ranges libomptarget may hold -----------------===*
  *
  * Before the bulk deep copy places a pointee, it must know that libomptarget
  * holds no part of it: the program may have mapped it, and two device

@@ -1,4 +1,4 @@
-/*===- PageIndex.c - which blocks of owned pointees cover a host page -----===*
+/*===- table/PageIndex.c - which blocks of owned pointees cover a page -----===*
  *
  * PageIndex.h. (host page, block) pairs in one open-addressing hash table
  * with linear probing and backward-shift removal. A dense block (no more

@@ -1,4 +1,4 @@
-/*===- PageIndex.h - which blocks of owned pointees cover a host page -----===*
+/*===- table/PageIndex.h - which blocks of owned pointees cover a page -----===*
  *
  * The table of owned pointees (Table.h) finds the blocks that can hold an
  * address through this index: for each host page, the blocks whose small

@@ -1,4 +1,4 @@
-/*===- Table.c - pointees that the bulk deep copy owns --------------------===*
+/*===- table/Table.c - pointees that the bulk deep copy owns ---------------===*
  *
  * Each block keeps its pointees in an array sorted by host address: a
  * construct that placed N pointees writes N entries one after another, and
@@ -234,25 +234,14 @@ static int forEachBlock(int Device, uintptr_t Lo, uintptr_t Hi,
                         int (*Fn)(omp_indirect_block *Blk, void *Ctx),
                         void *Ctx) {
   uintptr_t First = Lo >> PAGE_SHIFT, Last = (Hi - 1) >> PAGE_SHIFT;
-  if (Last - First >= SCAN_PAGES || !omp_indirect_page_index_ready()) {
-    for (omp_indirect_block *B = Blocks; B; B = B->Next)
-      if (B->Device == Device && B->SpanLo < Hi && Lo < B->SpanHi) {
-        int R = Fn(B, Ctx);
-        if (R)
-          return R;
-      }
-    return 0;
-  }
-  int R = omp_indirect_page_index_visit(Device, First, Last, Fn, Ctx);
-  if (R)
-    return R;
-  for (omp_indirect_block *B = BigBlocks; B; B = B->BigNext)
-    if (B->Device == Device && B->SpanLo < Hi && Lo < B->SpanHi) {
-      int R = Fn(B, Ctx);
-      if (R)
-        return R;
-    }
-  return 0;
+  /* Every block, or the page index and the blocks it leaves out. */
+  int All = Last - First >= SCAN_PAGES || !omp_indirect_page_index_ready();
+  int R = All ? 0 : omp_indirect_page_index_visit(Device, First, Last, Fn, Ctx);
+  for (omp_indirect_block *B = All ? Blocks : BigBlocks; B && !R;
+       B = All ? B->Next : B->BigNext)
+    if (B->Device == Device && B->SpanLo < Hi && Lo < B->SpanHi)
+      R = Fn(B, Ctx);
+  return R;
 }
 
 typedef struct find_ctx {

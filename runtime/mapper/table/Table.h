@@ -1,4 +1,4 @@
-/*===- Table.h - pointees that the bulk deep copy owns --------------------===*
+/*===- table/Table.h - pointees that the bulk deep copy owns ---------------===*
  *
  * The pointees that the bulk deep copy (Bulk.h) placed in its own device blocks, with their
  * device addresses and reference counts, found by device and host address.
@@ -215,6 +215,11 @@ static inline char *omp_indirect_owned_dev(const omp_indirect_owned *E) {
   return omp_indirect_owned_block(E)->Dev +
          (E->Where >> OMP_INDIRECT_BLOCK_ID_BITS);
 }
+/// The device address of host byte \p P of the pointee \p E.
+static inline char *omp_indirect_owned_at(const omp_indirect_owned *E,
+                                          uintptr_t P) {
+  return omp_indirect_owned_dev(E) + (P - E->Lo);
+}
 
 /// The pointee on \p Device that starts at \p Lo, or NULL. With \p C,
 /// lookups in address order cost O(1) each. Valid until it leaves the table.
@@ -288,5 +293,13 @@ void omp_indirect_owned_release_all(omp_indirect_owned **E, int64_t N);
 /// forwarded call, which takes it again to lend.
 void omp_indirect_owned_lock(void);
 void omp_indirect_owned_unlock(void);
+
+/// The device a call with \p DeviceId means (-1: the default device), or -1
+/// when it runs on the host (the initial device, or none).
+int omp_indirect_resolve_device(int64_t DeviceId);
+
+/// omp_target_is_present and omp_get_mapped_ptr, owned pointees included.
+int omp_indirect_is_present(const void *Ptr, int DeviceId);
+void *omp_indirect_mapped_ptr(const void *Ptr, int DeviceId);
 
 #endif /* OMP_INDIRECT_TABLE_H */

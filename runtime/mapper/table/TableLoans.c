@@ -1,11 +1,12 @@
-/*===- TableLoans.c - the runtime's pointees lent to libomptarget ---------===*
+/*===- table/TableLoans.c - the runtime's pointees lent to libomptarget ----===*
  *
  * A pointee that a libomptarget call names (a plain map of data a mapper
  * placed, omp_target_is_present, ...) is lent to libomptarget for that
  * call: associated with its device copy, and disassociated when the call
  * ends (Presence.c). Loans nest per pointee; a pointee whose last
  * reference went while it was lent leaves the table when its last loan
- * ends. The table's lock (Table.c) covers the loans too.
+ * ends. The table's lock (Table.c) covers the loans too. Below them, the
+ * answers of omp_target_is_present and omp_get_mapped_ptr.
  *
  *===----------------------------------------------------------------------===*/
 #include "Table.h"
@@ -93,4 +94,35 @@ void omp_indirect_owned_release_all(omp_indirect_owned **E, int64_t N) {
     if (!omp_indirect_owned_loans ||
         !findLoan(omp_indirect_owned_block(E[I])->Device, E[I]->Lo))
       dropNow(E[I]);
+}
+
+int omp_indirect_resolve_device(int64_t DeviceId) {
+  if (DeviceId < 0)
+    DeviceId = omp_get_default_device();
+  return DeviceId >= 0 && DeviceId < omp_get_num_devices() ? (int)DeviceId
+                                                            : -1;
+}
+
+int omp_indirect_is_present(const void *Ptr, int DeviceId) {
+  if (omp_indirect_owned_any() && DeviceId >= 0) {
+    omp_indirect_owned_lock();
+    int Owned = omp_indirect_owned_containing(DeviceId, (uintptr_t)Ptr) != 0;
+    omp_indirect_owned_unlock();
+    if (Owned)
+      return 1;
+  }
+  return OMP_INDIRECT_NEXT(omp_target_is_present)(Ptr, DeviceId);
+}
+
+void *omp_indirect_mapped_ptr(const void *Ptr, int DeviceId) {
+  if (omp_indirect_owned_any() && DeviceId >= 0 && Ptr) {
+    omp_indirect_owned_lock();
+    omp_indirect_owned *E =
+        omp_indirect_owned_containing(DeviceId, (uintptr_t)Ptr);
+    char *Dev = E ? omp_indirect_owned_at(E, (uintptr_t)Ptr) : NULL;
+    omp_indirect_owned_unlock();
+    if (Dev)
+      return Dev;
+  }
+  return OMP_INDIRECT_NEXT(omp_get_mapped_ptr)(Ptr, DeviceId);
 }
