@@ -167,10 +167,8 @@ int omp_indirect_upload_in_place(int32_t DeviceId,
 /// libomptarget 19 maps the host address to itself (a device copy never
 /// sits at its host shadow's address).
 void *omp_indirect_device_global(const void *HostAddr, int DeviceId);
-/// Called by the first launch: from then on, an image closed by exit() is
-/// told apart from one closed by dlclose (ImageClose.c).
-void omp_indirect_watch_exit(void);
-/// The number of devices the launch hook knows: 0 before its first launch.
+/// The number of devices the launch hook knows: 0 before its first launch
+/// and from exit() on (an image closed then leaves nothing to drop).
 int omp_indirect_prepared_devices(void);
 /// True when a table was built for \p DeviceId (below
 /// omp_indirect_prepared_devices()): libomptarget loaded the images there.

@@ -27,29 +27,6 @@
 #include "OmpIndirectRT.h"
 
 #include <omp.h>
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdlib.h>
-
-static _Atomic int Exiting;
-
-static void noteExit(void) {
-  atomic_store_explicit(&Exiting, 1, memory_order_relaxed);
-}
-
-static void watch(void) { atexit(noteExit); }
-
-/* exit() runs the handlers registered with atexit in reverse order, and the
-   images' destructors from the one the startup code registered before
-   main: a handler registered after that runs first. So it is registered at
-   the first launch, not in a constructor (which would run before the
-   startup code and so after the destructors, when libomptarget 19 has
-   already shut down). Before the first launch no device is prepared and a
-   closed image leaves nothing to drop. */
-void omp_indirect_watch_exit(void) {
-  static pthread_once_t Once = PTHREAD_ONCE_INIT;
-  pthread_once(&Once, watch);
-}
 
 /* Drops libomptarget's pairs for the image's globals on DeviceId: every
    entry but a kernel (size 0 without the indirect flag; libomptarget 19
@@ -70,8 +47,7 @@ static void dropGlobals(const omp_indirect_image_desc *Desc, int DeviceId) {
 void __omp_indirect_unregister_image(const omp_indirect_image_desc *Desc) {
   uintptr_t Ranges[8][2];
   unsigned NumRanges = 0;
-  if (!omp_indirect_registry_remove(Desc, Ranges, &NumRanges) ||
-      atomic_load_explicit(&Exiting, memory_order_relaxed))
+  if (!omp_indirect_registry_remove(Desc, Ranges, &NumRanges))
     return;
   for (int D = 0; D < omp_indirect_prepared_devices(); ++D) {
     if (!omp_indirect_device_prepared(D))

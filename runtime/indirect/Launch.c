@@ -11,7 +11,6 @@
  * addresses on the device.
  *
  *===----------------------------------------------------------------------===*/
-#define _GNU_SOURCE /* RUSAGE_THREAD */
 #include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
 
@@ -20,7 +19,6 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 
 /* libomptarget's "default device" device number. */
 #define OMP_INDIRECT_DEFAULT_DEVICE (-1)
@@ -32,11 +30,19 @@ static _Atomic uint64_t *Built;     /* Per device: generation uploaded. */
 static unsigned char *HasTable;     /* Per device: a table was uploaded. */
 static _Atomic long *BuildFaults;   /* Per device: page faults of the last. */
 
-long omp_indirect_thread_faults(void) {
-  struct rusage U;
-  /* Pages filled ahead of writes (Prefault.h) count too. */
-  return getrusage(RUSAGE_THREAD, &U) ? 0 : U.ru_minflt;
+/* exit() runs the handlers registered with atexit in reverse order, and the
+   images' destructors from the one the startup code registered before
+   main: a handler registered after that runs first. So it is registered at
+   the first launch, not in a constructor (which would run before the
+   startup code and so after the destructors, when libomptarget 19 has
+   already shut down). Before the first launch no device is prepared and a
+   closed image leaves nothing to drop (ImageClose.c); from exit() on,
+   none is said to be prepared. */
+static _Atomic int Exiting;
+static void noteExit(void) {
+  atomic_store_explicit(&Exiting, 1, memory_order_relaxed);
 }
+static void watchExit(void) { atexit(noteExit); }
 
 static int deviceCount(void) {
   int N = atomic_load_explicit(&NumDevices, memory_order_acquire);
@@ -56,7 +62,8 @@ static int deviceCount(void) {
       abort();
     }
     atomic_store_explicit(&NumDevices, N, memory_order_release);
-    omp_indirect_watch_exit();
+    static pthread_once_t Once = PTHREAD_ONCE_INIT;
+    pthread_once(&Once, watchExit);
   }
   pthread_mutex_unlock(&Lock);
   return N;
@@ -142,7 +149,8 @@ int omp_indirect_prepare_device(int64_t DeviceId) {
 
 int omp_indirect_prepared_devices(void) {
   int N = atomic_load_explicit(&NumDevices, memory_order_acquire);
-  return N > 0 ? N : 0;
+  return N > 0 && !atomic_load_explicit(&Exiting, memory_order_relaxed) ? N
+                                                                       : 0;
 }
 
 int omp_indirect_device_prepared(int DeviceId) {

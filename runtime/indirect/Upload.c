@@ -12,7 +12,7 @@
  * translations it made, or be about to read it.
  *
  *===----------------------------------------------------------------------===*/
-#define _GNU_SOURCE /* dladdr */
+#define _GNU_SOURCE /* dladdr, RUSAGE_THREAD */
 #include "DeviceTable.h"
 #include "HostCallStop.h"
 #include "ImageRegistry.h"
@@ -24,6 +24,13 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+
+long omp_indirect_thread_faults(void) {
+  struct rusage U;
+  /* Pages filled ahead of writes (Prefault.h) count too. */
+  return getrusage(RUSAGE_THREAD, &U) ? 0 : U.ru_minflt;
+}
 
 /* Fault injection for the runtime's own tests: OMP_INDIRECT_TEST_FAIL=alloc
    makes the table's device allocation fail. */

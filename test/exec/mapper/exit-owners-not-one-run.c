@@ -1,6 +1,6 @@
 // An exit finds each pointee's table entry as the one after the last one's
 // (an exit through the expansion of the entry that placed them) and then
-// keeps no array of them (runtime/mapper/PlaceOwned.c): pointee I's is the
+// keeps no array of them (runtime/mapper/place/PlaceOwned.c): pointee I's is the
 // first one's + I. Exits where that stops holding partway: one whose first
 // pointee is NULL (no entry), and one naming the pointees of two blocks
 // (two enter constructs), whose second block's first pointee is not the

@@ -1,4 +1,4 @@
-// The collector's fast path (runtime/mapper/Collect.c): from element 1 on,
+// The collector's fast path (runtime/mapper/collect/Collect.c): from element 1 on,
 // a component of `map(s, s.d[0:s.len])` that extends the item's last
 // member, or a pointee whose pointer lies in the item, takes a few compares
 // and no calls. Counted, not timed: OMP_INDIRECT_DEBUG names per mapper

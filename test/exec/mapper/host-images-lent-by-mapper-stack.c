@@ -2,7 +2,7 @@
 // image of the struct array and that of the block of pointees) are lent by
 // the thread's mapper stack, idle between expansions, once an item large
 // enough to run its mapper function on that stack was expanded
-// (runtime/mapper/MapperStack.c): a program's first construct then fills
+// (runtime/mapper/base/MapperStack.c): a program's first construct then fills
 // pages its expansion faulted in instead of fresh ones. OMP_INDIRECT_DEBUG
 // prints the bytes lent in each half of a construct that borrowed any. At
 // 300,000 structs (4.8 MB, above the 4 MiB at which the stack is used) the

@@ -1,6 +1,6 @@
 // A kernel's exit releases the block its entry made whole, without looking
 // each pointee up, only while no lookup found one of them since
-// (omp_indirect_claim, runtime/mapper/Table.h). Here another thread maps
+// (omp_indirect_claim, runtime/mapper/table/Table.h). Here another thread maps
 // one of those pointees while the kernel runs (the kernel waits for it,
 // through a flag in host memory that the host-offload device shares): the
 // kernel's exit must then count that pointee down, not release it. It stays

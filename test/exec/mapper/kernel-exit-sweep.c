@@ -1,5 +1,5 @@
 // A kernel's exit that takes its entry's block whole reads no pointee where
-// the entry staged them all (runtime/mapper/PlaceOwned.c, placeHandedOver):
+// the entry staged them all (runtime/mapper/place/PlaceOwned.c, placeHandedOver):
 // the entry hands over the host values of the slots that do not hold their
 // pointee's start, and before anything comes back the exit reads one byte
 // of each page of the block's span instead of each pointee's pages. Three

@@ -1,7 +1,7 @@
 // An array of structs whose mapper maps each struct in pieces with gaps
 // between them (`to: t.a`, `from: t.b`, nothing of t.c): 2N member ranges
 // of one item, which the expansion keeps as one entry per direction over
-// their hull (runtime/mapper/ItemHull.c, Coalesce.c). What is not mapped
+// their hull (runtime/mapper/base/ItemHull.c, Coalesce.c). What is not mapped
 // `from` (t.a, t.c, written by the kernels) must come back as the host
 // had it at every copy back (exit, update from); an update `to` moves t.a
 // only; the updates and the kernel between them take a number of copies

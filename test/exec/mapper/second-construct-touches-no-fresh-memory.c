@@ -1,6 +1,6 @@
 // A loop of deep copies touches the runtime's large buffers fresh once: the
 // pointee records, per-pointee arrays, host images and table arrays of the
-// first construct are kept (runtime/mapper/Scratch.c) and the second
+// first construct are kept (runtime/mapper/base/Scratch.c) and the second
 // construct of the same size reuses their pages. Counted in page faults
 // (getrusage's minor faults) around each construct: the first pays for
 // every buffer, the second only for the device memory that the

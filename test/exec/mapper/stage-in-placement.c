@@ -1,6 +1,6 @@
 // An entering construct whose pointees are all new, each in an item the
 // runtime copies itself, stages them in its placement's one pass
-// (runtime/mapper/Stage.h): the block's device memory is allocated first,
+// (runtime/mapper/move/Stage.h): the block's device memory is allocated first,
 // at the bytes the expansion counted, and each pointee's data and device
 // address go into the host images as it is placed. Any other pointee ends
 // the staging, and the transfers fill the images as before. Each mode maps
