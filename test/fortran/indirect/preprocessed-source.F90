@@ -1,12 +1,13 @@
 ! A preprocessed source (.F90): macros in the code, #ifdef around one of
 ! two directives, an `indirect` procedure whose directive is in this file
 ! and uses a macro for its argument. Device copies run through pointers.
-! -O0 and -O2; also with -cpp on a copy named .f90.
+! -O0 and -O2 (at -O2 the macro given after the source, as `-D NAME`);
+! also with -cpp on a copy named .f90.
 !
 ! REQUIRES: fortran
 ! RUN: %flang-52 -DUSE_TRIPLE %s -o %t
 ! RUN: %run %t | FileCheck %s
-! RUN: %flang-52 -O2 -DUSE_TRIPLE %s -o %t.2
+! RUN: %flang-52 -O2 %s -D USE_TRIPLE -o %t.2
 ! RUN: %run %t.2 | FileCheck %s
 ! RUN: rm -rf %t.d && mkdir %t.d && cp %s %t.d/pp.f90
 ! RUN: cd %t.d && %flang-52 -cpp -DUSE_TRIPLE pp.f90 -o %t.d/pp
