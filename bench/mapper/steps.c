@@ -15,10 +15,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-typedef struct {
-  int len;
-  double *d;
-} S;
+#include "pack.h"
 #ifndef PACKED
 #pragma omp declare mapper(S s) map(s, s.d[0 : s.len])
 #endif
@@ -42,22 +39,14 @@ static void compute(char *Own, size_t Bytes, int Step, int Ms) {
 
 static void copy(S *p, int n) {
 #ifdef PACKED
-  long *off = malloc(sizeof(long) * (n + 1));
-  off[0] = 0;
-  for (int i = 0; i < n; i++)
-    off[i + 1] = off[i] + p[i].len;
+  long *off;
+  double *buf = pack(p, n, &off);
   long total = off[n];
-  double *buf = malloc(sizeof(double) * total);
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < p[i].len; j++)
-      buf[off[i] + j] = p[i].d[j];
 #pragma omp target map(tofrom : buf[0 : total]) map(to : off[0 : n + 1])
   for (int i = 0; i < n; i++)
     for (long k = off[i]; k < off[i + 1]; k++)
       buf[k] = 2 * buf[k] + 1;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < p[i].len; j++)
-      p[i].d[j] = buf[off[i] + j];
+  unpack(p, n, off, buf);
   free(buf);
   free(off);
 #else
