@@ -3,9 +3,9 @@
  * The deep copy's large host buffers (the pointee records, the host
  * images, the per-pointee arrays, the mapper stack's top) are written whole
  * soon after they are taken. Faulting their fresh 4 KiB pages in one by one
- * as they are written costs about twice what one MADV_POPULATE_WRITE over
+ * as they are written costs 1.3 to 2 times what one MADV_POPULATE_WRITE over
  * them costs (docs/mapper.md, "Steady in a program's cadence"), and
- * transparent huge pages, which would cut the faults, are 3 to 6 times
+ * transparent huge pages, which would cut the faults, can be several times
  * slower than either after an idle while on a virtual machine that gives
  * idle memory back to its host. So the runtime keeps its buffers in small
  * pages (omp_indirect_no_huge_pages) and populates what it will write.
