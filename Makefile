@@ -63,6 +63,7 @@ fuzz: build
 # otherwise.
 bench: build
 	bench/mapper/run $(BUILD)
+	bench/mapper/paused $(BUILD)
 	bench/indirect/run $(BUILD)
 	bench/compile/run $(BUILD)
 	bench/fortran/run $(BUILD)

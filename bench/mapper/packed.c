@@ -6,10 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef struct {
-  int len;
-  double *d;
-} S;
+#include "pack.h"
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 1000000;
@@ -22,15 +19,9 @@ int main(int argc, char **argv) {
       p[i].d[j] = i + j;
   }
   double t0 = omp_get_wtime();
-  long *off = malloc(sizeof(long) * (n + 1));
-  off[0] = 0;
-  for (int i = 0; i < n; i++)
-    off[i + 1] = off[i] + p[i].len;
+  long *off;
+  double *buf = pack(p, n, &off);
   long total = off[n];
-  double *buf = malloc(sizeof(double) * total);
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < p[i].len; j++)
-      buf[off[i] + j] = p[i].d[j];
   int on_device = 0;
 #pragma omp target map(tofrom : buf[0 : total]) map(to : off[0 : n + 1])      \
     map(from : on_device)
@@ -40,9 +31,7 @@ int main(int argc, char **argv) {
       for (long k = off[i]; k < off[i + 1]; k++)
         buf[k] = 2 * buf[k] + 1;
   }
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < p[i].len; j++)
-      p[i].d[j] = buf[off[i] + j];
+  unpack(p, n, off, buf);
   double t1 = omp_get_wtime();
   long bad = !on_device;
   for (int i = 0; i < n; i++)

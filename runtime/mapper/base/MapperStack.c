@@ -4,8 +4,9 @@
  * is thread-local, and so is the program's state the mapper function may
  * read), switched to with swapcontext: two switches per large item. The
  * stack is reserved with MAP_NORESERVE, so only the pages the mapper
- * function touches cost memory, with a guard page below it, and marked for
- * transparent huge pages (fewer faults as flang's function grows it). The
+ * function touches cost memory, with a guard page below it, and kept out
+ * of transparent huge pages on every policy (Populate.h says why); the
+ * top of a kept one is populated before the call. The
  * thread keeps it for its next large item (a loop of constructs over the
  * same records then touches fresh stack pages once: zeroing them was a
  * tenth of an expansion of 10^6 records), and unmaps it when it needs a
@@ -22,6 +23,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "MapperStack.h"
+#include "Populate.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -114,10 +116,8 @@ static char *takeStack(size_t Bytes, size_t Page) {
   if (Map == MAP_FAILED)
     return NULL;
   mprotect(Map, Page, PROT_NONE); /* The guard below the stack. */
-  /* flang's function grows the stack by a descriptor per record: 2 MiB
-     pages make that one fault per 2 MiB instead of per 4 KiB (MAP_STACK
-     alone asks the kernel for small pages). */
-  madvise(Map + Page, Len - Page, MADV_HUGEPAGE);
+  /* 4 KiB pages whatever the machine's policy (Populate.h). */
+  omp_indirect_no_huge_pages(Map + Page, Len - Page);
   if (Keep) {
     pthread_once(&KeptOnce, makeKey);
     unmapKept(&Kept);
@@ -151,6 +151,12 @@ int omp_indirect_call_mapper(omp_indirect_mapper_fn Fn, void *Handle,
                     "a mapper function\n", Bytes);
     return 1;
   }
+  /* The top Size bytes of a kept stack are written whole: by flang's
+     function (its descriptors per record take about the item's bytes),
+     or else by the construct's images, lent from there after the call
+     (a new item's image alone takes Size). */
+  if (Kept.InUse && Map == Kept.Map + Kept.Bytes - (Bytes + Page))
+    omp_indirect_populate(Kept.Map + Kept.Bytes - (size_t)Size, (size_t)Size);
   call C;
   memset(&C, 0, sizeof C);
   C.Fn = Fn;

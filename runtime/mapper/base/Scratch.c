@@ -7,12 +7,15 @@
  * later step needs), or until AGE_MAX constructs passed without using it.
  * What is kept at exit is freed then.
  *
- * Buffers of HUGE bytes or more are mappings of their own, aligned to
- * HUGE and marked for transparent huge pages (madvise): their first touch
- * costs one page fault per 2 MiB instead of one per 4 KiB, and the fault's
- * fixed cost (the memory cgroup's charge, the page tables) was most of the
- * cost of filling fresh memory (docs/mapper.md, "Where the time goes"). A
- * mapped buffer grows by moving its pages (mremap), never by copying them.
+ * Buffers of MAPPED bytes or more are mappings of their own, which grow by
+ * moving their pages (mremap), never by copying them. They are kept out of
+ * transparent huge pages (MADV_NOHUGEPAGE), whatever the machine's policy:
+ * a fresh 2 MiB page is cheap on a warm machine and several times slower
+ * after an idle while (a virtual machine that gave its idle memory back
+ * to its host backs the whole page at once), which made a program's first
+ * construct after a compute phase 3 to 6 times slower than the others.
+ * A grown buffer's new room is made present in one call where it will be
+ * written (Populate.h).
  *
  * A transient buffer (a construct's, given back before it ends) of KEEP_MIN
  * bytes or more is first asked of the thread's mapper stack, idle between
@@ -22,6 +25,7 @@
 #define _GNU_SOURCE
 #include "Scratch.h"
 #include "MapperStack.h"
+#include "Populate.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -29,13 +33,15 @@
 #include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define KEEP_MIN ((size_t)1 << 18)
 #define KEEP_MAX 8
 #define AGE_MAX 4
 
-/* Mappings of their own from this size on (one transparent huge page). */
-#define HUGE ((size_t)2 << 20)
+/* Mappings of their own from this size on. */
+#define MAPPED ((size_t)2 << 20)
+
 
 typedef struct header {
   size_t Cap;
@@ -61,49 +67,40 @@ static header *headerOf(void *P) {
   return H;
 }
 
-static size_t roundHuge(size_t N) { return (N + HUGE - 1) & ~(HUGE - 1); }
+static size_t pageSize(void) {
+  static size_t Page;
+  if (!Page)
+    Page = (size_t)sysconf(_SC_PAGESIZE);
+  return Page;
+}
 
-/* Len bytes (a multiple of HUGE) of fresh memory aligned to HUGE, or NULL. */
-static char *mapAligned(size_t Len) {
-  char *Raw = mmap(NULL, Len + HUGE, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (Raw == MAP_FAILED)
-    return NULL;
-  char *A = (char *)(((uintptr_t)Raw + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
-  if (A > Raw)
-    munmap(Raw, (size_t)(A - Raw));
-  if (Raw + HUGE > A)
-    munmap(A + Len, (size_t)(Raw + HUGE - A));
-  return A;
+static size_t roundPages(size_t N) {
+  return (N + pageSize() - 1) & ~(pageSize() - 1);
 }
 
 /* A mapped buffer for N bytes of data, or NULL. */
 static header *mapBuffer(size_t N) {
-  size_t Len = roundHuge(N + HEADER);
-  header *H = (header *)mapAligned(Len);
-  if (!H)
+  size_t Len = roundPages(N + HEADER);
+  header *H = mmap(NULL, Len, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (H == MAP_FAILED)
     return NULL;
-  madvise(H, Len, MADV_HUGEPAGE);
+  omp_indirect_no_huge_pages(H, Len);
   H->Mapped = Len;
   H->Cap = Len - HEADER;
   H->Magic = MAGIC;
   return H;
 }
 
-/* Grows mapped buffer H to hold N bytes of data, moving its pages to a new
-   aligned place; NULL (H unchanged) when out of memory. */
+/* Grows mapped buffer H to hold N bytes of data, its pages moved where
+   the kernel finds room; NULL (H unchanged) when out of memory. */
 static header *remapBuffer(header *H, size_t N) {
-  size_t Len = roundHuge(N + HEADER);
-  char *To = mapAligned(Len);
-  if (!To)
+  size_t Len = roundPages(N + HEADER);
+  void *Moved = mremap(H, H->Mapped, Len, MREMAP_MAYMOVE);
+  if (Moved == MAP_FAILED)
     return NULL;
-  void *Moved = mremap(H, H->Mapped, Len, MREMAP_MAYMOVE | MREMAP_FIXED, To);
-  if (Moved == MAP_FAILED) {
-    munmap(To, Len);
-    return NULL;
-  }
   H = Moved;
-  madvise(H, Len, MADV_HUGEPAGE);
+  omp_indirect_no_huge_pages(H, Len);
   H->Mapped = Len;
   H->Cap = Len - HEADER;
   return H;
@@ -144,7 +141,7 @@ static header *takeKept(size_t N) {
 
 void *omp_indirect_scratch_take(size_t N) {
   header *H = takeKept(N);
-  if (!H && N + HEADER >= HUGE)
+  if (!H && N + HEADER >= MAPPED)
     H = mapBuffer(N);
   else if (!H) {
     H = malloc(N + HEADER);
@@ -194,7 +191,7 @@ int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
                               size_t Elem) {
   if (Need <= *Cap)
     return 0;
-  size_t NewCap = *Cap ? *Cap : 64;
+  size_t OldCap = *Cap, NewCap = *Cap ? *Cap : 64;
   while (NewCap < Need)
     NewCap *= 2;
   header *H = takeKept(NewCap * Elem);
@@ -209,7 +206,7 @@ int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
     if (!H)
       return 1;
     NewCap = H->Cap / Elem;
-  } else if (NewCap * Elem + HEADER >= HUGE) {
+  } else if (NewCap * Elem + HEADER >= MAPPED) {
     H = mapBuffer(NewCap * Elem);
     if (!H)
       return 1;
@@ -228,6 +225,12 @@ int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
   }
   *Data = (char *)H + HEADER;
   *Cap = NewCap;
+  /* The records fill a grown buffer from its old end: the first half of the
+     new room is populated at once (at worst half as much as it holds goes
+     unused), the rest faults in as written. */
+  if (H->Mapped)
+    omp_indirect_populate((char *)*Data + OldCap * Elem,
+                                  (NewCap - OldCap) / 2 * Elem);
   return 0;
 }
 

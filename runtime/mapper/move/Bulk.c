@@ -10,6 +10,7 @@
 #include "Construct.h"
 #include "FaultGuard.h"
 #include "OmpIndirectRT.h"
+#include "Populate.h"
 #include "Scratch.h"
 
 #include <omp.h>
@@ -49,6 +50,7 @@ void *omp_indirect_bulk_scratch(const omp_indirect_bulk *B, size_t N) {
   void *P = omp_indirect_scratch_take_transient(N);
   if (!P)
     omp_indirect_bulk_die(B, "out of host memory");
+  omp_indirect_populate(P, N);
   return P;
 }
 

@@ -178,6 +178,8 @@ void *omp_indirect_bulk_alloc(const omp_indirect_bulk *B, size_t N);
 /// Memory for a per-pointee array or a host image of the construct
 /// (Scratch.h, transient: the thread's idle mapper stack lends it where it
 /// can), given back with omp_indirect_scratch_give before the construct ends.
+/// The caller writes it whole: its pages are made present at once
+/// (omp_indirect_populate).
 void *omp_indirect_bulk_scratch(const omp_indirect_bulk *B, size_t N);
 /// One transfer to / from the device (stops on failure).
 void omp_indirect_bulk_to(const omp_indirect_bulk *B, void *Dev,
