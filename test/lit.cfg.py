@@ -143,6 +143,9 @@ if config.flang:
          os.path.join(config.rt_lib_dir, "libomp-indirect-device.a")),
         ("%flang-host-only", config.flang + " -fopenmp"),
         ("%wflang", config.flang_wrapper),
+        ("%flang-scan", os.path.join(config.build_dir, "libexec",
+                                     "omp-indirect", "omp-indirect-flang-scan")
+         + " " + config.flang),
         ("%flang", config.flang),
     ]
 

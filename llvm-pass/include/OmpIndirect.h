@@ -195,6 +195,10 @@ unsigned cacheLoopTranslations(llvm::Function &F,
 unsigned addFlangIndirect(llvm::Module &M, TUInfo &Info);
 /// True for a module flang made (source_filename "FIRModule").
 bool isFlangModule(const llvm::Module &M);
+/// Fortran: on the device, `associated(p, f)` compares the pointer's
+/// device address; on the host, a warning for an intrinsic procedure passed
+/// as an argument (FlangProcedureChecks.cpp).
+unsigned checkFlangProcedures(llvm::Module &M);
 /// All of the above that applies to \p M. Returns true if \p M changed.
 bool runOmpIndirect(llvm::Module &M);
 ///}

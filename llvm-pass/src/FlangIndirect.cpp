@@ -5,14 +5,24 @@
 // what the clause said through the environment of flang's jobs (the host
 // and the device compile alike):
 //
-//   OMP_INDIRECT_FLANG_INDIRECT   link names of the indirect procedures of
-//                                 every source of the command, one a line
+//   OMP_INDIRECT_FLANG_INDIRECT   link names of the indirect procedures
+//                                 the command's sources define, one a line
+//   OMP_INDIRECT_FLANG_NAMED      link names of those a source only names
+//                                 (a procedure of another module, an
+//                                 interface body), one a line
+//   OMP_INDIRECT_FLANG_EXPECT     "name<TAB>file:line:col" a line, with
+//                                 one source: each procedure that source
+//                                 defines, where its clause is
 //   OMP_INDIRECT_FLANG_SOURCES    "copy<TAB>source as given" a line
 //
-// In a module flang made (source_filename "FIRModule"), each listed
-// procedure the module defines becomes an entry (sorted by name, so the
-// host and the device table agree), as the clang plugin's metadata makes
-// one for C; EntryTable.cpp then emits the tables, as for C. The unit's
+// In a module flang made (source_filename "FIRModule"), each INDIRECT
+// procedure the module defines, and each NAMED one (declared if the module
+// lacks it; the unit that defines it links in), becomes an entry (sorted
+// by name, so the host and the device table agree), as the clang plugin's
+// metadata makes one for C; EntryTable.cpp then emits the tables, as for
+// C. A clause is never blanked without its procedure registered: an
+// EXPECT name the host module does not define is an error at its clause's
+// line, and the compile fails. The unit's
 // identifier is a hash of those names (flang's modules all have one source
 // file name), and a host module whose code calls through a pointer gets the
 // pointer-calls note (docs/runtime.md, the stop), so that no call through a
@@ -30,9 +40,11 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
@@ -105,6 +117,22 @@ static unsigned nameUserSources(Module &M) {
   return Changed;
 }
 
+/// Each procedure the one source's clauses name as defined there must be
+/// defined in its host module; otherwise the clause was blanked and nothing
+/// registers the procedure, and the compile stops here, not the program.
+static void checkExpected(Module &M) {
+  for (StringRef Row : envLines("OMP_INDIRECT_FLANG_EXPECT")) {
+    auto [Name, Where] = Row.split('\t');
+    const Function *F = M.getFunction(Name);
+    if (F && !F->isDeclaration())
+      continue;
+    M.getContext().emitError(
+        Twine(Where) + ": omp-indirect-flang: the INDIRECT clause here names "
+        "procedure '" + Name + "', which flang's module does not define, so "
+        "it cannot be registered");
+  }
+}
+
 unsigned addFlangIndirect(Module &M, TUInfo &Info) {
   if (!isFlangModule(M))
     return 0;
@@ -113,11 +141,15 @@ unsigned addFlangIndirect(Module &M, TUInfo &Info) {
     Info.PointerCalls = true;
   if (!Info.Entries.empty())
     return Changed; // The pass ran before on this module.
+  if (!isDeviceModule(M))
+    checkExpected(M);
   SmallVector<StringRef, 8> Names;
   for (StringRef Name : envLines("OMP_INDIRECT_FLANG_INDIRECT"))
     if (const Function *F = M.getFunction(Name))
       if (!F->isDeclaration())
         Names.push_back(Name);
+  for (StringRef Name : envLines("OMP_INDIRECT_FLANG_NAMED"))
+    Names.push_back(Name);
   llvm::sort(Names);
   Names.erase(std::unique(Names.begin(), Names.end()), Names.end());
   if (Names.empty())

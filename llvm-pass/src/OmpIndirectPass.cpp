@@ -37,6 +37,7 @@ bool runOmpIndirect(Module &M) {
     writeTUInfo(M, Pending);
   TUInfo Info = readTUInfo(M);
   unsigned Changed = addFlangIndirect(M, Info);
+  Changed += checkFlangProcedures(M);
   if (isDeviceModule(M)) {
     Changed += translateVtablePointers(M);
     Changed += translateIndirectCalls(M);

@@ -1,0 +1,1 @@
+# ompflang: the modules of omp-indirect-flang-scan (see that script).
