@@ -59,14 +59,15 @@ fuzz: build
 	ninja -C $(BUILD) fuzz
 
 # Benchmarks (not tests): prints ratios measured side by side in one run.
-# bench/fortran/run needs omp-indirect-flang (LLVM 22) and says so
-# otherwise.
+# bench/fortran/run and bench/fortran/stream/run need omp-indirect-flang
+# (LLVM 22) and say so otherwise.
 bench: build
 	bench/mapper/run $(BUILD)
 	bench/mapper/paused $(BUILD)
 	bench/indirect/run $(BUILD)
 	bench/compile/run $(BUILD)
 	bench/fortran/run $(BUILD)
+	bench/fortran/stream/run $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -193,6 +193,10 @@ unsigned cacheLoopTranslations(llvm::Function &F,
 /// on the host whether its code calls through pointers; with -g the compile
 /// unit names the user's source, not the wrapper's copy (FlangIndirect.cpp).
 unsigned addFlangIndirect(llvm::Module &M, TUInfo &Info);
+/// Fortran, device, x86_64: each of flang's loop callbacks
+/// (__kmpc_for_static_loop_4u, ...) becomes the loop around a direct call
+/// of its outlined body, which the inliner then inlines (FlangLoops.cpp).
+unsigned emitFlangLoops(llvm::Module &M);
 /// True for a module flang made (source_filename "FIRModule").
 bool isFlangModule(const llvm::Module &M);
 /// Fortran: on the device, `associated(p, f)` compares the pointer's

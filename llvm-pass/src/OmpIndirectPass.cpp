@@ -1,7 +1,9 @@
 //===- OmpIndirectPass.cpp - the omp-indirect pass and its registration ---===//
 //
 // runOmpIndirect() applies to one module whatever fits it: on a device module
-// it routes indirect calls through __kmpc_target_translate_fptr; on host and
+// it routes indirect calls through __kmpc_target_translate_fptr (and in
+// flang's x86_64 device modules emits the loop callbacks as loops,
+// FlangLoops.cpp); on host and
 // device modules it emits the FPTR entry table; on a host module it sends
 // kernel launches, and the uses of `declare mapper`, to the host runtime. It is idempotent, so running
 // it twice (plugin plus -fpass-plugin) changes nothing the second time.
@@ -41,6 +43,7 @@ bool runOmpIndirect(Module &M) {
   if (isDeviceModule(M)) {
     Changed += translateVtablePointers(M);
     Changed += translateIndirectCalls(M);
+    Changed += emitFlangLoops(M);
   }
   else
     Changed += redirectRuntimeCalls(M);

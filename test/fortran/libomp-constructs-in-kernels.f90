@@ -3,7 +3,7 @@
 ! taskgroup, a teams-level reduction and the loop construct. (Left out:
 ! single with copyprivate, which flang-22's device lowering drops, and
 ! taskloop in a target region, which runs no iteration even in a host-only
-! build; docs/flang.md.) Run inside the one-thread team of our entry points
+! build; docs/flang.md.) Run on the libomp teams of our entry points
 ! (devicertl/src/FlangHostOffload.c), each keeps its meaning: the output
 ! is the same as a host-only build's (flang without -fopenmp-targets), run
 ! on one thread: with more, the host-only build of flang-22 hangs in the
@@ -69,8 +69,11 @@ program libomp_constructs
 !$omp end target parallel
   write (*, '(a, 10(1x, i0))') 'ordered:', order
 
+  ! num_threads(1): at -O0 flang-22 copies the workshare's temporary back
+  ! in a `single` with no barrier after the loop that fills it, so with
+  ! more threads the copy reads unfilled elements (docs/flang.md).
   w = 1
-!$omp target parallel map(tofrom: w)
+!$omp target parallel map(tofrom: w) num_threads(1)
 !$omp workshare
   w = w * 11
 !$omp end workshare
