@@ -13,7 +13,7 @@
 module dispatch_ops
   implicit none
   integer :: device_calls = 0
-  !$omp declare target enter(device_calls)
+  !$omp declare target to(device_calls)
   !$omp declare target to(twice) indirect
   abstract interface
     integer function op_t(x)

@@ -19,8 +19,8 @@
 ! RUN: not --crash %run %t.2 3 2>&1 | FileCheck %s --check-prefixes=STOP,NONE -DFN=host_only_
 ! RUN: %run %t.2 4 | FileCheck %s --check-prefix=RUNS
 
-! DT: omp-indirect: device 0: the target region in _QQmain at line [[#LINE:]] called [[FN]] (0x{{[0-9a-f]+}} in {{.*}}) through a host address: [[FN]] is declare target but not indirect, so no table leads to its device copy (declare it indirect); stopping
-! NONE: omp-indirect: device 0: the target region in _QQmain at line [[#LINE:]] called [[FN]] (0x{{[0-9a-f]+}} in {{.*}}) through a host address: [[FN]] has no device copy (it is not declare target, or was not emitted for the device); stopping
+! DT: omp-indirect: device 0: the target region in _QQmain at line [[#@LINE+65]] called [[FN]] (0x{{[0-9a-f]+}} in {{.*}}) through a host address: [[FN]] is declare target but not indirect, so no table leads to its device copy (declare it indirect); stopping
+! NONE: omp-indirect: device 0: the target region in _QQmain at line [[#@LINE+64]] called [[FN]] (0x{{[0-9a-f]+}} in {{.*}}) through a host address: [[FN]] has no device copy (it is not declare target, or was not emitted for the device); stopping
 ! STOP-NOT: calls
 ! RUNS: calls 10 host 0
 module stops_counters
