@@ -19,7 +19,8 @@ install(TARGETS omp-indirect-dump RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES runtime/include/omp-indirect.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 file(GLOB docs ${PROJECT_SOURCE_DIR}/docs/*.md)
-install(FILES README.md ${docs} DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md LICENSE CHANGELOG.md ${docs}
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES utils/valgrind/omp-indirect.supp
         DESTINATION ${CMAKE_INSTALL_DATADIR}/omp-indirect)
 

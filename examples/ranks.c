@@ -13,9 +13,9 @@
 // 100000), halo=both|device|staged (default both; on a GPU whose MPI is not
 // GPU-aware, say staged). Builds as C and as C++.
 //
-// USAGE: OMPI_CC=build/bin/omp-indirect-clang mpicc -fopenmp \
+// USAGE: OMPI_CC=$PWD/build/bin/omp-indirect-clang mpicc -fopenmp \
 //          -fopenmp-targets=x86_64-pc-linux-gnu examples/ranks.c -o ranks
-//        mpirun -np 4 ./ranks
+//        mpirun -np 2 ./ranks
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
@@ -178,6 +178,17 @@ int main(int argc, char **argv) {
   }
   int dev = local % devices;
   omp_set_default_device(dev);
+  // A build without an offload target runs every region on the host, where
+  // the counts below would count host calls: say so and fail.
+  int on_host = 1;
+#pragma omp target map(from : on_host)
+  on_host = omp_is_initial_device();
+  if (on_host) {
+    fprintf(stderr, "rank %d: the target regions ran on the host, not on "
+                    "device %d: build with -fopenmp-targets= or "
+                    "--offload-arch=\n", rank, dev);
+    fail = 1;
+  }
 
   record *recs = make_records(total, rank, size, &n);
   op_fn op = ops[rank % NUM_OPS]; // a host address, chosen at run time

@@ -32,6 +32,7 @@ config.environment["OMP_TARGET_OFFLOAD"] = "MANDATORY"
 # UNSUPPORTED, or a FileCheck prefix from %llvm-prefix).
 config.available_features.add("llvm-" + config.llvm_version)
 config.substitutions.append(("%llvm-prefix", "LLVM" + config.llvm_version))
+config.substitutions.append(("%llvm-major", config.llvm_version))
 # libomptarget's entries in IR. LLVM 16 and 19: %struct.__tgt_offload_entry
 # = { ptr, ptr, i64, i32, i32 } in section omp_offloading_entries, and our
 # FPTR tables use that type. From LLVM 20 on (22): clang's type of that name
@@ -119,6 +120,9 @@ subs = [
     ("%host-offload", host_offload),
     ("%fuzz-table", config.fuzz_table),
     ("%dump", os.path.join(config.build_dir, "bin", "omp-indirect-dump")),
+    ("%examples", os.path.join(config.source_root, "examples")),
+    ("%check-layers", os.path.join(config.source_root, "utils",
+                                   "check-layers")),
     ("%cmake-install",
      config.cmake + " --install " + config.build_dir + " --prefix"),
     ("%cmake", config.cmake),
@@ -259,7 +263,6 @@ if mpirun and shutil.which("mpicc") and shutil.which("mpicxx"):
         ("%mpirun", "timeout -k 10 300 " + mpirun + oversubscribe),
         ("%exit-status", os.path.join(config.source_root, "utils",
                                       "exit-status")),
-        ("%examples", os.path.join(config.source_root, "examples")),
     ]
     if os.geteuid() == 0:
         config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"

@@ -4,10 +4,10 @@
  * ms), and then the same difference of the launching thread's CPU time
  * (getrusage(RUSAGE_THREAD), user + system), which a loaded machine's
  * waits for a core do not inflate, but which a kernel with tick-based
- * accounting gives in whole ticks (4 ms on the machine of README's
- * figures): take medians of many processes, or leave it. Linked with the
- * units of bench/indirect/run in place of first.c; README, "The first
- * kernel".
+ * accounting gives in whole ticks (4 ms on the machine of the figures in
+ * docs/performance.md): take medians of many processes, or leave it.
+ * Linked with the units of bench/indirect/run in place of first.c;
+ * docs/performance.md, the first kernel.
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE /* RUSAGE_THREAD */

@@ -40,6 +40,18 @@ typedef struct omp_indirect_code_range {
 /// function without a device copy, and ends the process. Never returns.
 typedef void (*omp_indirect_stop_fn)(int32_t DeviceId, uint64_t Addr);
 
+/// \name The link hint's symbol (Translate.c), which every device module
+/// the pass routes calls through the lookup refers to (kept equal to
+/// LinkHintName and LinkHintNameNVPTX in llvm-pass/include/OmpIndirect.h):
+/// a link without this runtime names it as undefined.
+///{
+#define OMP_INDIRECT_LINK_HINT                                                 \
+  "omp-indirect: link with -lomp-indirect-device -lomp-indirect-rt "         \
+  "(omp-indirect-clang adds them)"
+#define OMP_INDIRECT_LINK_HINT_NVPTX                                           \
+  "omp_indirect_link_with_lomp_indirect_device_and_lomp_indirect_rt"
+///}
+
 /// "OMPIFT02" read as a little-endian integer: the format of the block
 /// (01 had slots that wrapped, placed after the code ranges).
 #define OMP_INDIRECT_TABLE_MAGIC 0x3230544649504d4fULL

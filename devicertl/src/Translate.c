@@ -48,6 +48,19 @@
 __attribute__((weak, visibility("protected"))) const
     __omp_offloading_fptr_table_ty *__omp_offloading_fptr_map_p = 0;
 
+/// The link hint: every device module whose calls the compiler routes
+/// through the lookup also refers to this symbol (llvm-pass/src/
+/// IndirectCalls.cpp), so a program linked with the plugin but without
+/// this runtime fails with a line whose undefined name says what to add.
+/// On x86_64 the name may hold spaces; PTX names may not.
+#if defined(__NVPTX__)
+__attribute__((used)) const char
+    omp_indirect_link_hint __asm__(OMP_INDIRECT_LINK_HINT_NVPTX) = 0;
+#else
+__attribute__((used)) const char
+    omp_indirect_link_hint __asm__(OMP_INDIRECT_LINK_HINT) = 0;
+#endif
+
 static const __omp_offloading_fptr_map_ty *
 rowsAt(const __omp_offloading_fptr_table_ty *T, uint64_t Offset) {
   return (const __omp_offloading_fptr_map_ty *)((const char *)T + Offset);

@@ -4,7 +4,7 @@
 // symbol names that make up omp-indirect's binary interface (docs/ describes
 // each one), the pure transformations, and the pass wrapper.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect in.ll -S -o out.ll
 //
 //===----------------------------------------------------------------------===//
@@ -56,6 +56,14 @@ constexpr unsigned VTableKind = 3;
 constexpr uint32_t DeclareTargetFptrFlag = 0x8;
 /// Device runtime function that maps a host function pointer to the device.
 constexpr llvm::StringLiteral TranslateFnName = "__kmpc_target_translate_fptr";
+/// Device: the symbol every module with lookups refers to, which only the
+/// device runtime defines, so that a link without it names what to add
+/// (devicertl/include/FptrMap.h, OMP_INDIRECT_LINK_HINT and _NVPTX).
+constexpr llvm::StringLiteral LinkHintName =
+    "omp-indirect: link with -lomp-indirect-device -lomp-indirect-rt "
+    "(omp-indirect-clang adds them)";
+constexpr llvm::StringLiteral LinkHintNameNVPTX =
+    "omp_indirect_link_with_lomp_indirect_device_and_lomp_indirect_rt";
 /// Device: the lookup of a vtable slot where the vtable's lookup missed
 /// (VirtualCalls.cpp), defined by the pass in each module that needs it.
 constexpr llvm::StringLiteral SlotLookupName = "__omp_indirect_translate_slot";

@@ -37,7 +37,7 @@
 // vtable which our metadata does not list for it (kind 3: the unit the
 // Itanium rules make emit it, docs/format.md) defines it weak_odr instead.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect in.ll -S
 //
 //===----------------------------------------------------------------------===//

@@ -17,7 +17,7 @@
 // Anything else (arguments, loads from mapped or writable memory, integer
 // casts, calls) may hold a host address and is translated.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect -pass-remarks=omp-indirect dev.ll -S
 //
 //===----------------------------------------------------------------------===//

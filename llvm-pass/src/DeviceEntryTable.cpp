@@ -17,7 +17,7 @@
 // (NVPTX), gets entries that are the functions' addresses; the header's
 // digest of the name hashes stands for the hashes they leave out.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect device.ll -S
 //
 //===----------------------------------------------------------------------===//

@@ -21,7 +21,7 @@
 // The globals the device runtime searches, and the host's registration of
 // the image, are emitted by ImageRegistration.cpp.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect host.ll -S
 //
 //===----------------------------------------------------------------------===//

@@ -30,7 +30,7 @@
 // -g, the compile unit's file names the user's source, not the copy.
 //
 // USAGE: OMP_INDIRECT_FLANG_INDIRECT=_QPtwice \
-//          opt -load-pass-plugin=build-22/lib/libomp-indirect-pass.so \
+//          /opt/omp-indirect/llvm-22/usr/lib/llvm-22/bin/opt -load-pass-plugin=build-22/lib/libomp-indirect-pass.so \
 //            -passes=omp-indirect flang.ll -S
 //
 //===----------------------------------------------------------------------===//

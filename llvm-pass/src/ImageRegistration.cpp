@@ -25,7 +25,7 @@
 // own libomptarget entries (whose mappings the runtime drops when the image
 // is closed).
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect host.ll -S
 //
 //===----------------------------------------------------------------------===//

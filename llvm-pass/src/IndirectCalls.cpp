@@ -28,7 +28,7 @@
 // calls to the runtime functions the compiler inserts itself (`__kmpc_*`,
 // `__tgt_*`, `omp_*`, `llvm.*`).
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect -pass-remarks=omp-indirect dev.ll -S
 //
 //===----------------------------------------------------------------------===//
@@ -42,6 +42,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -62,9 +64,30 @@ static cl::opt<bool> DisableSkip(
 
 namespace omp_indirect {
 
+/// Makes \p M refer to the device runtime's link hint (a private pointer to
+/// it, kept by llvm.compiler.used), once: without the runtime, the link
+/// then names the hint, which says what to add, as an undefined symbol.
+static void referToLinkHint(Module &M) {
+  static constexpr StringLiteral RefName = "__omp_indirect_link_hint_ref";
+  if (M.getNamedGlobal(RefName))
+    return;
+  LLVMContext &Ctx = M.getContext();
+  bool PTX = Triple(M.getTargetTriple()).isNVPTX();
+  Type *I8 = Type::getInt8Ty(Ctx);
+  auto *Hint = dyn_cast_or_null<GlobalVariable>(M.getOrInsertGlobal(
+      PTX ? LinkHintNameNVPTX : LinkHintName, I8));
+  if (!Hint)
+    return;
+  auto *Ref = new GlobalVariable(M, PointerType::get(Ctx, 0),
+                                 /*isConstant=*/true,
+                                 GlobalValue::PrivateLinkage, Hint, RefName);
+  appendToCompilerUsed(M, {Ref});
+}
+
 FunctionCallee getTranslateFn(Module &M) {
   LLVMContext &Ctx = M.getContext();
   PointerType *Ptr = PointerType::get(Ctx, 0);
+  referToLinkHint(M);
   FunctionCallee Fn = M.getOrInsertFunction(
       TranslateFnName, FunctionType::get(Ptr, {Ptr}, false));
   if (auto *F = dyn_cast<Function>(Fn.getCallee())) {

@@ -7,7 +7,7 @@
 // records, and omp-indirect-dump prints them. docs/format.md gives the
 // layout. Nothing at run time reads it.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect host.ll -S
 //
 //===----------------------------------------------------------------------===//

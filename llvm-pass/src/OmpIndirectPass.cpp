@@ -18,7 +18,7 @@
 // callback just before the bitcode writer, the only pass that job runs. That
 // keeps `-fplugin` alone sufficient.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect in.ll -S -o out.ll
 //        clang -fpass-plugin=build/lib/libomp-indirect.so ...
 //

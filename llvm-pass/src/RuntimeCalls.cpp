@@ -12,7 +12,7 @@
 //    the mapper functions' __tgt_push_mapper_component and
 //    __tgt_mapper_num_components calls go to our collector.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect host.ll -S
 //
 //===----------------------------------------------------------------------===//

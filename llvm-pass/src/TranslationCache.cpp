@@ -35,8 +35,8 @@
 // their chance, and where nothing speculates the call back into the loop),
 // on device modules, above -O0; `-omp-indirect-disable-cache` turns it off.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so -O2 dev.ll -S
-//        opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so -O2 dev.ll -S
+//        /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect-cache dev.ll -S
 //
 //===----------------------------------------------------------------------===//

@@ -43,7 +43,7 @@
 // Switches: -omp-indirect-disable-vptr-translation,
 //           -omp-indirect-disable-slot-lookup-skip.
 //
-// USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
+// USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect -pass-remarks=omp-indirect dev.ll -S
 //
 //===----------------------------------------------------------------------===//

@@ -19,6 +19,7 @@
 #include "DeviceTable.h"
 #include "OmpIndirectRT.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// Fills the stop's fields of \p Opts for device \p DeviceId: the code
@@ -31,10 +32,22 @@ int omp_indirect_host_call_stop_options(int DeviceId,
 
 /// The stop function (an omp_indirect_stop_fn), called by device code on
 /// \p DeviceId in place of host address \p Addr: prints one line naming the
-/// device, the address and the function (its dynamic symbol, or else the
-/// image and the offset in it), then aborts. A second thread that gets here
-/// meanwhile waits for the first to end the process.
+/// device, the target region (function and line), the function at \p Addr
+/// (demangled; else the image and the offset) and why the device cannot
+/// call it (not declare target, or declare target but not indirect), then
+/// aborts. A second thread that gets here meanwhile waits for the first to
+/// end the process.
 __attribute__((noreturn)) void omp_indirect_stop_host_call(int32_t DeviceId,
                                                            uint64_t Addr);
+
+/// Records \p HostPtr, the kernel id of a launch, as the region the calling
+/// thread runs (the stop names it). Called by every launch.
+void omp_indirect_note_region(const void *HostPtr);
+
+/// Writes "the target region in FUNCTION at line N" for the kernel entry
+/// name \p Kernel (`__omp_offloading_<dev>_<file>_<function>_l<line>`,
+/// FUNCTION demangled) to \p Buf, or "the target region KERNEL" for a name
+/// of another shape.
+void omp_indirect_region_name(const char *Kernel, char *Buf, size_t Len);
 
 #endif /* OMP_INDIRECT_HOSTCALLSTOP_H */

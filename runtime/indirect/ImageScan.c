@@ -113,51 +113,23 @@ static int offloadsWithoutPlugin(const char *Path) {
   return Offloads && !Registers;
 }
 
-/* True when one loaded segment of Info holds [Addr, Addr + Len). */
-static int inLoadedSegment(const struct dl_phdr_info *Info, uintptr_t Addr,
-                           size_t Len) {
-  for (int I = 0; I < Info->dlpi_phnum; ++I) {
-    const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
-    uintptr_t Lo = Info->dlpi_addr + P->p_vaddr;
-    if (P->p_type == PT_LOAD && Addr >= Lo && Len <= P->p_memsz &&
-        Addr - Lo <= P->p_memsz - Len)
-      return 1;
-  }
-  return 0;
-}
-
 /* Step 1, from the object's dynamic section in memory: true when the file
    must tell (step 2), because the section cannot be read there (none, or a
    string table outside the object), or because the object needs
    libomptarget without naming our registration function. */
 static int needsFileCheck(const struct dl_phdr_info *Info) {
-  size_t NumDyn;
-  const ElfW(Dyn) *Dyn = omp_indirect_dynamic_section(Info, &NumDyn);
-  if (!Dyn)
+  size_t StrSize;
+  const char *Str = omp_indirect_dynamic_strings(Info, &StrSize);
+  if (!Str)
     return 1;
-  uintptr_t StrTab = 0;
-  size_t StrSize = 0;
-  for (size_t I = 0; I < NumDyn && Dyn[I].d_tag != DT_NULL; ++I) {
-    if (Dyn[I].d_tag == DT_STRTAB)
-      StrTab = Dyn[I].d_un.d_ptr;
-    else if (Dyn[I].d_tag == DT_STRSZ)
-      StrSize = Dyn[I].d_un.d_val;
-  }
-  StrTab = omp_indirect_dynamic_address(Info, StrTab);
-  if (!StrTab || !StrSize || !inLoadedSegment(Info, StrTab, StrSize))
-    return 1;
-  const char *Str = (const char *)StrTab;
-  static const char Target[] = "libomptarget";
   static const char Lib[] = "__tgt_register_lib";
   static const char Reg[] = "__omp_indirect_register_image";
   /* Step 2's test of __tgt_register_lib reads the same string table from
      the file: without the name here it would find no offload code either
      (the host-offload device's images need libomptarget but lack it). */
-  for (size_t I = 0; I < NumDyn && Dyn[I].d_tag != DT_NULL; ++I)
-    if (Dyn[I].d_tag == DT_NEEDED && Dyn[I].d_un.d_val < StrSize &&
-        !strncmp(Str + Dyn[I].d_un.d_val, Target, sizeof Target - 1))
-      return memmem(Str, StrSize, Lib, sizeof Lib) &&
-             !memmem(Str, StrSize, Reg, sizeof Reg);
+  if (omp_indirect_object_needs(Info, "libomptarget"))
+    return memmem(Str, StrSize, Lib, sizeof Lib) &&
+           !memmem(Str, StrSize, Reg, sizeof Reg);
   return 0;
 }
 

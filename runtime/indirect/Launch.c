@@ -11,6 +11,7 @@
  * addresses on the device.
  *
  *===----------------------------------------------------------------------===*/
+#include "HostCallStop.h"
 #include "ImageRegistry.h"
 #include "OmpIndirectRT.h"
 
@@ -176,6 +177,7 @@ int __omp_indirect_target_kernel(void *Loc, int64_t DeviceId, int32_t NumTeams,
                                  void *Args) {
   if (DeviceId == OMP_INDIRECT_DEFAULT_DEVICE)
     DeviceId = omp_get_default_device();
+  omp_indirect_note_region(HostPtr);
   if (omp_indirect_prepare_device(DeviceId)) {
     fprintf(stderr, "omp-indirect: cannot prepare device %lld for indirect "
                     "calls; stopping rather than calling host addresses\n",

@@ -1,11 +1,14 @@
 // A target region calls a host function that is not declare target at all
 // through its host address, on the host-offload device, where that would
 // run the host copy: the program stops with one line naming the device, the
-// address and the function, and the code after the call never runs. The
-// region runs on the last device, so the number is the device's own. With
-// -rdynamic the executable exports the function and the line names it;
-// without, the line names the executable and the function's offset in it.
-// An indirect function called the same way just before still reaches its
+// region (its function and line), the function called, the address and the
+// image, and why (no device copy), and the code after the call never runs.
+// The region runs on the last device, so the number is the device's own.
+// The function's name comes from the executable's symbol table, with or
+// without -rdynamic; after `strip` (no symbol table, and no dynamic symbol
+// without -rdynamic) the line names the executable and the function's
+// offset in it, and still the region (its entry section survives strip). An
+// indirect function called the same way just before still reaches its
 // device copy.
 // RUN: %wclang %host-offload -O0 -rdynamic %s -o %t
 // RUN: not --crash %t > %t.out 2>&1
@@ -14,6 +17,9 @@
 // RUN: not --crash %t > %t.out 2>&1
 // RUN: FileCheck %s --check-prefixes=CHECK,NAME --input-file %t.out
 // RUN: %wclang %host-offload -O2 %s -o %t
+// RUN: not --crash %t > %t.out 2>&1
+// RUN: FileCheck %s --check-prefixes=CHECK,NAME --input-file %t.out
+// RUN: strip %t
 // RUN: not --crash %t > %t.out 2>&1
 // RUN: FileCheck %s --check-prefixes=CHECK,OFFSET --input-file %t.out
 #include <omp.h>
@@ -41,11 +47,11 @@ int main(void) {
   // CHECK-NEXT: device [[D:[0-9]+]], host_only at [[ADDR:0x[0-9a-f]+]]
   printf("device %d, host_only at %p\n", d, (void *)bad);
   fflush(stdout);
+  // NAME-NEXT: omp-indirect: device [[D]]: the target region in main at line [[#@LINE+3]] called host_only ([[ADDR]] in {{.*}}loud-stop-host-function.c.tmp) through a host address: host_only has no device copy (it is not declare target, or was not emitted for the device); stopping
+  // OFFSET-NEXT: omp-indirect: device [[D]]: the target region in main at line [[#@LINE+2]] called host address [[ADDR]] (offset 0x{{[0-9a-f]+}} in {{.*}}loud-stop-host-function.c.tmp), which is not declared indirect; stopping
+  // CHECK-NOT: after
 #pragma omp target device(d) map(to : bad) map(from : r)
   r = bad(2);
-  // NAME-NEXT: omp-indirect: device [[D]]: a target region called host address [[ADDR]] (host_only in {{.*}}loud-stop-host-function.c.tmp): it is not declared indirect, so it has no device copy; stopping
-  // OFFSET-NEXT: omp-indirect: device [[D]]: a target region called host address [[ADDR]] (offset 0x{{[0-9a-f]+}} in {{.*}}loud-stop-host-function.c.tmp): it is not declared indirect, so it has no device copy; stopping
-  // CHECK-NOT: after
   printf("after: r = %d\n", r);
   return 1;
 }

@@ -1,8 +1,8 @@
 // `indirect(0)` and `indirect(false)` register nothing: such a function has a
 // device copy for direct calls, but a host pointer to it misses the table.
 // On the host-offload device a call through that pointer would run the host
-// copy, so the program stops there with one line naming the function
-// (-rdynamic exports it). An `indirect` function called the same way first
+// copy, so the program stops there with one line naming the region, the
+// function, and the case: declare target, but not indirect. An `indirect` function called the same way first
 // still reaches its device copy, which the device-side counter proves.
 // CALL picks the function: not_zero (`indirect(0)`, the default) or
 // not_false (`indirect(false)`).
@@ -40,10 +40,10 @@ int main(void) {
   if (r != 13 || calls != 100)
     return 1;
   fflush(stdout);
+  // CHECK-NEXT: omp-indirect: device 0: the target region in main at line [[#@LINE+2]] called [[FN]] (0x{{[0-9a-f]+}} in {{.*}}) through a host address: [[FN]] is declare target but not indirect, so no table leads to its device copy (declare it indirect); stopping
+  // CHECK-NOT: after
 #pragma omp target map(to : bad) map(from : r)
   r = bad(10);
-  // CHECK-NEXT: omp-indirect: device 0: a target region called host address 0x{{[0-9a-f]+}} ([[FN]] in {{.*}}): it is not declared indirect, so it has no device copy; stopping
-  // CHECK-NOT: after
   printf("after: r = %d\n", r);
   return 1;
 }

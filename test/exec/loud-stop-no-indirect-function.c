@@ -3,7 +3,10 @@
 // host-offload device that would run the host copy silently; the device
 // code calls through a pointer, so the runtime uploads an empty table that
 // still knows the host's code, and the call stops the program with the
-// line. The code after the call never runs.
+// line, which says that the function is declare target but not indirect
+// (its device copy exists, the device images define it; no table leads to
+// it from a host address) and names the region. The code after the call
+// never runs.
 // RUN: %wclang %host-offload -O0 -rdynamic -Wno-openmp-target %s -o %t
 // RUN: not --crash %t > %t.out 2>&1
 // RUN: FileCheck %s --input-file %t.out
@@ -29,9 +32,9 @@ int main(void) {
 #pragma omp target map(from : r)
   r = plain(1);
 #else
-#pragma omp target map(from : r) map(to : fp)
-  // CHECK: omp-indirect: device 0: a target region called host address 0x{{[0-9a-f]+}} (plain in {{.*}}): it is not declared indirect, so it has no device copy; stopping
+  // CHECK: omp-indirect: device 0: the target region in main at line [[#@LINE+2]] called plain (0x{{[0-9a-f]+}} in {{.*}}) through a host address: plain is declare target but not indirect, so no table leads to its device copy (declare it indirect); stopping
   // CHECK-NOT: r =
+#pragma omp target map(from : r) map(to : fp)
   r = fp(1);
 #endif
 #pragma omp target update from(dev_calls)

@@ -1,6 +1,8 @@
 // Without the device runtime, an nvptx program with indirect calls does not
-// link: nvlink reports __kmpc_target_translate_fptr undefined. So a link that
-// succeeds (exec-link-*.test) proves that the device runtime resolved it.
+// link: nvlink reports __kmpc_target_translate_fptr undefined, and the link
+// hint, a symbol named for the fix (PTX names allow no spaces). So a link
+// that succeeds (exec-link-*.test) proves that the device runtime resolved
+// them.
 // Plain clang with the plugin, first without the runtime archive, then with
 // it. When nvlink fails, the clang that clang-linker-wrapper runs for the
 // device link takes it for a crash and spends half a minute writing a crash
@@ -10,7 +12,8 @@
 // RUN: env CCC_OVERRIDE_OPTIONS=+-fno-crash-diagnostics \
 // RUN:   not %clang %nvptx-offload --offload-arch=sm_80 -fopenmp-version=51 \
 // RUN:   -fplugin=%plugin %s -o %t.no-rt 2>&1 | FileCheck %s
-// CHECK: nvlink error{{ *}}: Undefined reference to '__kmpc_target_translate_fptr'
+// CHECK-DAG: nvlink error{{ *}}: Undefined reference to '__kmpc_target_translate_fptr'
+// CHECK-DAG: nvlink error{{ *}}: Undefined reference to 'omp_indirect_link_with_lomp_indirect_device_and_lomp_indirect_rt'
 // RUN: %clang %nvptx-offload --offload-arch=sm_80 -fopenmp-version=51 \
 // RUN:   -fplugin=%plugin %s -L%rtlib -Wl,-rpath,%rtlib -lomp-indirect-rt \
 // RUN:   -lomp-indirect-device -lpthread -o %t

@@ -6,10 +6,12 @@
 // "omp-indirect-dump: FILE: <why>", and exit status 1.
 //
 // USAGE: omp-indirect-dump [--json] FILE
+//        omp-indirect-dump --version
 //
 //===----------------------------------------------------------------------===//
 #include "Dump.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,10 +23,18 @@ using namespace llvm;
 static int usage(int Rc) {
   (Rc ? errs() : outs())
       << "usage: omp-indirect-dump [--json] FILE\n"
+         "       omp-indirect-dump --version\n"
          "Prints the omp-indirect FPTR entries, declare mapper records and "
          "device images\nof an executable, a shared library or an object "
          "file.\n";
   return Rc;
+}
+
+/// The omp-indirect release and the LLVM release this tool reads for.
+static int version() {
+  outs() << "omp-indirect-dump (omp-indirect " OMP_INDIRECT_VERSION
+            ") for LLVM " LLVM_VERSION_STRING "\n";
+  return 0;
 }
 
 int main(int Argc, char **Argv) {
@@ -33,6 +43,8 @@ int main(int Argc, char **Argv) {
   for (int I = 1; I < Argc; ++I) {
     if (!std::strcmp(Argv[I], "--json"))
       Json = true;
+    else if (!std::strcmp(Argv[I], "--version"))
+      return version();
     else if (!std::strcmp(Argv[I], "-h") || !std::strcmp(Argv[I], "--help"))
       return usage(0);
     else if ((Argv[I][0] == '-' && Argv[I][1]) || Path)

@@ -1,22 +1,26 @@
 ! Never a silent host copy: a procedure that is `declare target` without
 ! INDIRECT (argument 1), INDIRECT(.FALSE.) (2), or not `declare target` at
 ! all (3), called through a host pointer in a kernel, stops the program with
-! the runtime's message, as in C, rather than running its host copy; an
-! INDIRECT one (4) runs its device copy. -O0 and -O2.
+! the runtime's message, as in C, rather than running its host copy: the
+! message names the region (flang's name of the main program, _QQmain, and
+! the directive's line), the procedure (its link name), and the case (a
+! device copy exists for 1 and 2, none for 3); an INDIRECT one (4) runs its
+! device copy. -O0 and -O2.
 !
 ! REQUIRES: fortran
 ! RUN: %flang-52 %s -o %t
 ! RUN: %flang-52 -O2 %s -o %t.2
-! RUN: not --crash %run %t 1 2>&1 | FileCheck %s --check-prefix=STOP
-! RUN: not --crash %run %t 2 2>&1 | FileCheck %s --check-prefix=STOP
-! RUN: not --crash %run %t 3 2>&1 | FileCheck %s --check-prefix=STOP
+! RUN: not --crash %run %t 1 2>&1 | FileCheck %s --check-prefixes=STOP,DT -DFN=plain_dt_
+! RUN: not --crash %run %t 2 2>&1 | FileCheck %s --check-prefixes=STOP,DT -DFN=false_dt_
+! RUN: not --crash %run %t 3 2>&1 | FileCheck %s --check-prefixes=STOP,NONE -DFN=host_only_
 ! RUN: %run %t 4 | FileCheck %s --check-prefix=RUNS
-! RUN: not --crash %run %t.2 1 2>&1 | FileCheck %s --check-prefix=STOP
-! RUN: not --crash %run %t.2 2 2>&1 | FileCheck %s --check-prefix=STOP
-! RUN: not --crash %run %t.2 3 2>&1 | FileCheck %s --check-prefix=STOP
+! RUN: not --crash %run %t.2 1 2>&1 | FileCheck %s --check-prefixes=STOP,DT -DFN=plain_dt_
+! RUN: not --crash %run %t.2 2 2>&1 | FileCheck %s --check-prefixes=STOP,DT -DFN=false_dt_
+! RUN: not --crash %run %t.2 3 2>&1 | FileCheck %s --check-prefixes=STOP,NONE -DFN=host_only_
 ! RUN: %run %t.2 4 | FileCheck %s --check-prefix=RUNS
 
-! STOP: omp-indirect: device 0: a target region called host address 0x{{[0-9a-f]+}} ({{.*}}): it is not declared indirect, so it has no device copy; stopping
+! DT: omp-indirect: device 0: the target region in _QQmain at line [[#@LINE+65]] called [[FN]] (0x{{[0-9a-f]+}} in {{.*}}) through a host address: [[FN]] is declare target but not indirect, so no table leads to its device copy (declare it indirect); stopping
+! NONE: omp-indirect: device 0: the target region in _QQmain at line [[#@LINE+64]] called [[FN]] (0x{{[0-9a-f]+}} in {{.*}}) through a host address: [[FN]] has no device copy (it is not declare target, or was not emitted for the device); stopping
 ! STOP-NOT: calls
 ! RUNS: calls 10 host 0
 module stops_counters
