@@ -9,9 +9,12 @@
 // Registration: by pipeline name `omp-indirect` (for opt) and at the
 // pipeline-start extension point (for clang, at -O0 and above). The loop
 // translation cache (TranslationCache.cpp) runs at the optimizer-last
-// extension point above -O0, and by the name `omp-indirect-cache`. The host
-// bitcode job of an offload compile (and, with -save-temps, the device one)
-// runs with -disable-llvm-passes, where no extension point fires; when the
+// extension point above -O0, and by the name `omp-indirect-cache`; the
+// versioning of loops on promoted pointers (PromotedLoopVersioning.cpp) at
+// the scalar-optimizer-late one above -O0, and by `omp-indirect-version`.
+// The host bitcode job of an offload compile (and, with -save-temps, the
+// device one) runs with -disable-llvm-passes, where no extension point
+// fires; when the
 // clang plugin marks such a job, the pass runs from a pass-instrumentation
 // callback just before the bitcode writer, the only pass that job runs. That
 // keeps `-fplugin` alone sufficient.
@@ -21,6 +24,7 @@
 //        clang -fpass-plugin=build/lib/libomp-indirect.so ...
 //
 //===----------------------------------------------------------------------===//
+#include "CallPromotion.h"
 #include "OmpIndirect.h"
 #include "LLVMCompat.h"
 
@@ -40,6 +44,7 @@ bool runOmpIndirect(Module &M) {
   if (isDeviceModule(M)) {
     Changed += translateVtablePointers(M);
     Changed += translateIndirectCalls(M);
+    Changed += promoteTranslatedCalls(M, Info);
   }
   else
     Changed += redirectRuntimeCalls(M);
@@ -97,6 +102,20 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(OmpIndirectPass());
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "omp-indirect-version")
+          return false;
+        FPM.addPass(PromotedLoopVersioningPass());
+        return true;
+      });
+  // After the inliner, before the vectorizer (CallPromotion.h).
+  PB.registerScalarOptimizerLateEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel Level) {
+        if (Level != OptimizationLevel::O0)
+          FPM.addPass(PromotedLoopVersioningPass());
       });
   registerOptimizerLast(PB, [](ModulePassManager &MPM,
                                OptimizationLevel Level) {
