@@ -14,10 +14,9 @@
 // the scalar-optimizer-late one above -O0, and by `omp-indirect-version`.
 // The host bitcode job of an offload compile (and, with -save-temps, the
 // device one) runs with -disable-llvm-passes, where no extension point
-// fires; when the
-// clang plugin marks such a job, the pass runs from a pass-instrumentation
-// callback just before the bitcode writer, the only pass that job runs. That
-// keeps `-fplugin` alone sufficient.
+// fires; when the clang plugin marks such a job, the pass runs from a
+// pass-instrumentation callback just before the bitcode writer, the only
+// pass that job runs. That keeps `-fplugin` alone sufficient.
 //
 // USAGE: opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect in.ll -S -o out.ll

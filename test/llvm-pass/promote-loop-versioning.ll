@@ -44,7 +44,10 @@ define i32 @b(i32 %x) {
 ; CHECK:       else:
 ; CHECK-NEXT:    br i1 false, label %call.b, label %fallback
 ; CHECK:       {{^}}exit:
-; CHECK-NEXT:    %s.next.lcssa = phi i32 [ %s.next.a, %exit.loopexit ], [ %s.next.b, %exit.loopexit1 ], [ %s.next, %exit.loopexit2 ]
+; CHECK-NEXT:    %s.next.lcssa = phi i32
+; CHECK-DAG:     [ %s.next.a, %exit.loopexit ]
+; CHECK-DAG:     [ %s.next.b, %exit.loopexit1 ]
+; CHECK-DAG:     [ %s.next, %exit.loopexit2 ]
 ; REMARK: remark: <unknown>:0:0: loop versioned on a loop-invariant translated pointer: one copy each for a, b, the table for the rest
 ; OFF-NOT: fptr.is
 define i32 @invariant(ptr %fp, ptr %y, i64 %n) {
