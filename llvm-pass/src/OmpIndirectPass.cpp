@@ -3,7 +3,8 @@
 // runOmpIndirect() applies to one module whatever fits it: on a device module
 // it routes indirect calls through __kmpc_target_translate_fptr (and in
 // flang's x86_64 device modules emits the loop callbacks as loops,
-// FlangLoops.cpp); on host and
+// FlangLoops.cpp), then turns a translated call whose candidates this
+// module defines into guarded direct calls (CallPromotion.cpp); on host and
 // device modules it emits the FPTR entry table; on a host module it sends
 // kernel launches, and the uses of `declare mapper`, to the host runtime. It is idempotent, so running
 // it twice (plugin plus -fpass-plugin) changes nothing the second time.
@@ -11,18 +12,21 @@
 // Registration: by pipeline name `omp-indirect` (for opt) and at the
 // pipeline-start extension point (for clang, at -O0 and above). The loop
 // translation cache (TranslationCache.cpp) runs at the optimizer-last
-// extension point above -O0, and by the name `omp-indirect-cache`. The host
-// bitcode job of an offload compile (and, with -save-temps, the device one)
-// runs with -disable-llvm-passes, where no extension point fires; when the
-// clang plugin marks such a job, the pass runs from a pass-instrumentation
-// callback just before the bitcode writer, the only pass that job runs. That
-// keeps `-fplugin` alone sufficient.
+// extension point above -O0, and by the name `omp-indirect-cache`; the
+// versioning of loops on promoted pointers (PromotedLoopVersioning.cpp) at
+// the scalar-optimizer-late one above -O0, and by `omp-indirect-version`.
+// The host bitcode job of an offload compile (and, with -save-temps, the
+// device one) runs with -disable-llvm-passes, where no extension point
+// fires; when the clang plugin marks such a job, the pass runs from a
+// pass-instrumentation callback just before the bitcode writer, the only
+// pass that job runs. That keeps `-fplugin` alone sufficient.
 //
 // USAGE: /usr/lib/llvm-16/bin/opt -load-pass-plugin=build/lib/libomp-indirect-pass.so
 //            -passes=omp-indirect in.ll -S -o out.ll
 //        clang -fpass-plugin=build/lib/libomp-indirect.so ...
 //
 //===----------------------------------------------------------------------===//
+#include "CallPromotion.h"
 #include "OmpIndirect.h"
 #include "LLVMCompat.h"
 
@@ -44,6 +48,7 @@ bool runOmpIndirect(Module &M) {
     Changed += translateVtablePointers(M);
     Changed += translateIndirectCalls(M);
     Changed += emitFlangLoops(M);
+    Changed += promoteTranslatedCalls(M, Info);
   }
   else
     Changed += redirectRuntimeCalls(M);
@@ -101,6 +106,20 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(OmpIndirectPass());
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "omp-indirect-version")
+          return false;
+        FPM.addPass(PromotedLoopVersioningPass());
+        return true;
+      });
+  // After the inliner, before the vectorizer (CallPromotion.h).
+  PB.registerScalarOptimizerLateEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel Level) {
+        if (Level != OptimizationLevel::O0)
+          FPM.addPass(PromotedLoopVersioningPass());
       });
   registerOptimizerLast(PB, [](ModulePassManager &MPM,
                                OptimizationLevel Level) {

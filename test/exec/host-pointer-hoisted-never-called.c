@@ -9,6 +9,7 @@
 // RUN: %wclang %host-offload -O0 %s -o %t && %t | FileCheck %s
 // RUN: %wclang %host-offload -O2 %s -o %t && %t | FileCheck %s
 // RUN: %wclang %host-offload -O2 -Wno-openmp-target --offload-device-only \
+// RUN:   -mllvm -omp-indirect-disable-promotion \
 // RUN:   -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 #include <stdio.h>
 

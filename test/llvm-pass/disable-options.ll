@@ -3,7 +3,9 @@
 ;  -omp-indirect-disable-call-rewrite: device indirect calls stay as they are;
 ;  -omp-indirect-disable-fptr-table: no entry table, no map global, no
 ;   registration entries, on the device or on the host;
-;  -omp-indirect-disable-launch-hook: host launches keep __tgt_target_kernel.
+;  -omp-indirect-disable-launch-hook: host launches keep __tgt_target_kernel;
+;  -omp-indirect-disable-promotion: a translated call is not promoted to
+;   direct calls (CallPromotion.cpp).
 ; RUN: rm -rf %t && split-file %s %t
 ;
 ; RUN: %opt %loadpass -passes=omp-indirect -omp-indirect-disable-call-rewrite \
@@ -21,8 +23,10 @@
 ; RUN: %opt %loadpass -passes=omp-indirect -omp-indirect-disable-launch-hook \
 ; RUN:   -S %t/host.ll | FileCheck %s --check-prefix=NOHOOK \
 ; RUN:   --implicit-check-not=__omp_indirect_target_kernel
+; RUN: %opt %loadpass -passes=omp-indirect -omp-indirect-disable-promotion \
+; RUN:   -S %t/device.ll | FileCheck %s --check-prefix=NOPROMOTE
 ;
-; Without options all three happen (the checks above can fail).
+; Without options all four happen (the checks above can fail).
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/device.ll \
 ; RUN:   | FileCheck %s --check-prefix=ALL-DEV
 ; RUN: %opt %loadpass -passes=omp-indirect -S %t/host.ll \
@@ -36,7 +40,12 @@
 
 ; NOTABLE-DEV-LABEL: define i32 @call_through(
 ; NOTABLE-DEV-NEXT:    %fptr.device = call ptr @__kmpc_target_translate_fptr(ptr %fp)
-; NOTABLE-DEV-NEXT:    %r = call i32 %fptr.device(i32 %x)
+; NOTABLE-DEV:         %r = call i32 %fptr.device(i32 %x)
+
+; NOPROMOTE-LABEL: define i32 @call_through(
+; NOPROMOTE-NEXT:    %fptr.device = call ptr @__kmpc_target_translate_fptr(ptr %fp)
+; NOPROMOTE-NEXT:    %r = call i32 %fptr.device(i32 %x)
+; NOPROMOTE-NEXT:    ret i32 %r
 
 ; NOTABLE-HOST-LABEL: define i32 @launch(
 ; NOTABLE-HOST-NEXT:    %r = call i32 @__omp_indirect_target_kernel(
@@ -50,6 +59,7 @@
 ; ALL-DEV: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = protected {{global|constant}} { %struct.__omp_indirect_fptr_device_header, [1 x
 ; ALL-DEV-LABEL: define i32 @call_through(
 ; ALL-DEV-NEXT:    %fptr.device = call ptr @__kmpc_target_translate_fptr(ptr %fp)
+; ALL-DEV-NEXT:    icmp eq ptr %fptr.device, @f
 
 ; ALL-HOST: @__omp_offloading_fptr_entries_{{[0-9a-f]+}} = hidden global [1 x
 ; ALL-HOST-LABEL: define i32 @launch(

@@ -4,8 +4,10 @@
 // for a pointer reloaded from a mapped array at an invariant index, a
 // translation only when the reloaded value changes (a one-entry cache whose
 // {last host, last device} pair the loop header carries in phis).
+// Promotion (CallPromotion.cpp) is off: it would inline inc at every call
+// and leave the translations only on the fallback paths (promote-clang-O2.c).
 // RUN: %wclang %host-offload --offload-device-only -O2 -S -emit-llvm \
-// RUN:   -fno-discard-value-names %s -o - \
+// RUN:   -fno-discard-value-names -mllvm -omp-indirect-disable-promotion %s -o - \
 // RUN:   | FileCheck %s
 
 typedef int (*fn_t)(int);

@@ -23,12 +23,18 @@
 ; DEV-NOT:     @__omp_offloading_fptr_entries_{{[0-9a-f]+}} =
 ; DEV-COUNT-1: @__omp_offloading_fptr_map_p = weak protected global
 ; DEV-NOT:     @__omp_offloading_fptr_map_p{{[0-9.]*}} =
+; Each call is promoted once (CallPromotion.cpp): one compare with @f each.
 ; DEV-LABEL: define i32 @twice_called(
 ; DEV-NEXT:    %fptr.device = call ptr @__kmpc_target_translate_fptr(ptr %fp)
-; DEV-NEXT:    %a = call i32 %fptr.device(i32 %x)
-; DEV-NEXT:    %fptr.device1 = call ptr @__kmpc_target_translate_fptr(ptr %fp)
-; DEV-NEXT:    %b = call i32 %fptr.device1(i32 %a)
-; DEV-NEXT:    ret i32 %b
+; DEV-NEXT:    icmp eq ptr %fptr.device, @f
+; DEV-NOT:     icmp eq ptr %fptr.device, @f
+; DEV:         %a = call i32 %fptr.device(i32 %x), !omp_indirect.promoted
+; DEV:         %fptr.device1 = call ptr @__kmpc_target_translate_fptr(ptr %fp)
+; DEV-NEXT:    icmp eq ptr %fptr.device1, @f
+; DEV-NOT:     icmp eq ptr %fptr.device1, @f
+; DEV:         %b = call i32 %fptr.device1(i32 {{.*}}), !omp_indirect.promoted
+; DEV-NOT:     icmp
+; DEV:         ret i32
 ; DEV: declare ptr @__kmpc_target_translate_fptr(ptr)
 ; DEV-NOT: __kmpc_target_translate_fptr
 
