@@ -65,6 +65,7 @@ bench: build
 	bench/mapper/run $(BUILD)
 	bench/mapper/paused $(BUILD)
 	bench/indirect/run $(BUILD)
+	bench/promote/run $(BUILD)
 	bench/compile/run $(BUILD)
 	bench/fortran/run $(BUILD)
 	bench/fortran/stream/run $(BUILD)

@@ -45,10 +45,16 @@ void __kmpc_serialized_parallel(void *Loc, int32_t Gtid);
 void __kmpc_end_serialized_parallel(void *Loc, int32_t Gtid);
 void __kmpc_push_num_threads(void *Loc, int32_t Gtid, int32_t NumThreads);
 void __kmpc_push_proc_bind(void *Loc, int32_t Gtid, int32_t ProcBind);
+/// These two are newer than libomp 16 (19 and 22 have them): weak, so the
+/// archive still links into LLVM 16's host-offload images, where a flang
+/// kernel never runs; there a strict num_threads is a plain one and the
+/// kernel's thread bound is not set.
 void __kmpc_push_num_threads_strict(void *Loc, int32_t Gtid,
                                     int32_t NumThreads, int Severity,
-                                    const char *Message);
-void __kmpc_set_thread_limit(void *Loc, int32_t Gtid, int32_t Limit);
+                                    const char *Message)
+    __attribute__((weak));
+void __kmpc_set_thread_limit(void *Loc, int32_t Gtid, int32_t Limit)
+    __attribute__((weak));
 void __kmpc_fork_call(void *Loc, int32_t Argc, omp_indirect_microtask Fn,
                       ...);
 ///}
@@ -91,7 +97,7 @@ int32_t __kmpc_target_init(omp_indirect_kernel_env *Env, void *LaunchEnv) {
   void *Loc = Env ? Env->Ident : 0;
   int32_t Gtid = __kmpc_global_thread_num(Loc);
   __kmpc_serialized_parallel(Loc, Gtid);
-  if (Env && Env->Config.MaxThreads > 0)
+  if (Env && Env->Config.MaxThreads > 0 && __kmpc_set_thread_limit)
     __kmpc_set_thread_limit(Loc, Gtid, Env->Config.MaxThreads);
   return -1;
 }
@@ -190,7 +196,7 @@ void __kmpc_parallel_60(void *Loc, int32_t Gtid, int32_t IfExpr,
     __kmpc_end_serialized_parallel(Loc, Gtid);
     return;
   }
-  if (NumThreads > 0 && Strict)
+  if (NumThreads > 0 && Strict && __kmpc_push_num_threads_strict)
     __kmpc_push_num_threads_strict(Loc, Gtid, NumThreads, 2, 0);
   else if (NumThreads > 0)
     __kmpc_push_num_threads(Loc, Gtid, NumThreads);
