@@ -8,7 +8,8 @@
  * each pointee's owner in the table (PlaceOwned.c).
  *
  *===----------------------------------------------------------------------===*/
-#include "Place.h"
+#include "PlaceOwned.h"
+#include "PlaceSpans.h"
 #include "Construct.h"
 #include "FaultGuard.h"
 
