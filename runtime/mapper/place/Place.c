@@ -10,6 +10,7 @@
  *===----------------------------------------------------------------------===*/
 #include "PlaceOwned.h"
 #include "PlaceSpans.h"
+#include "Stage.h"
 #include "Construct.h"
 #include "FaultGuard.h"
 
