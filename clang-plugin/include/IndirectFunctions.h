@@ -1,9 +1,9 @@
 //===- IndirectFunctions.h - find `declare target ... indirect` functions -===//
 //
-// Walks a translation unit and returns, in declaration order, every function
-// that a `declare target` directive makes indirect: `to(...)`/`enter(...)`
-// with `indirect` or `indirect(expr)`, and `begin declare target indirect`,
-// and decides, for nested directives, which `indirect` clause applies.
+// Decides which functions `to(...)`/`enter(...)` with `indirect` or
+// `indirect(expr)`, or `begin declare target indirect`, make indirect, also
+// under nested directives (IndirectFunctions.cpp), and walks a translation
+// unit to list, in declaration order, those it registers (FunctionTable.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMP_INDIRECT_INDIRECTFUNCTIONS_H

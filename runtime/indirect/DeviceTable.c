@@ -20,6 +20,7 @@
  * gives the same slots by Robin Hood insertion.
  *
  *===----------------------------------------------------------------------===*/
+#include "DeviceTable.h"
 #include "DeviceTableBuild.h"
 
 #include <stdlib.h>

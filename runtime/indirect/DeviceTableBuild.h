@@ -10,7 +10,7 @@
 #ifndef OMP_INDIRECT_DEVICETABLEBUILD_H
 #define OMP_INDIRECT_DEVICETABLEBUILD_H
 
-#include "DeviceTable.h"
+#include "DeviceTableOptions.h"
 
 #include <string.h>
 

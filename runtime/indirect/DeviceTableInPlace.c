@@ -17,6 +17,7 @@
  * row), for 1 MiB more of the buffer.
  *
  *===----------------------------------------------------------------------===*/
+#include "DeviceTable.h"
 #include "DeviceTableBuild.h"
 
 typedef __omp_offloading_fptr_map_ty row;

@@ -8,6 +8,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Construct.h"
+#include "MapperName.h"
 
 #include <stdarg.h>
 #include <stdio.h>

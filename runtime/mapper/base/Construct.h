@@ -69,14 +69,4 @@ uint64_t omp_indirect_check_limit(void);
 void omp_indirect_check_total(const omp_indirect_deep *D)
     __attribute__((noreturn, cold));
 
-/// \name The mapper function's name (MapperName.c), for messages only.
-///{
-/// Writes into \p Id the mapper's identifier and into \p Type its type
-/// (demangled where the process has a demangler) from the symbol of the
-/// mapper function \p Fn (clang names them `.omp_mapper.<type>.<id>`).
-/// Returns 0, or 1 when the symbol is not found (a stripped program).
-int omp_indirect_mapper_name(const void *Fn, char *Id, size_t IdLen,
-                             char *Type, size_t TypeLen);
-///}
-
 #endif /* OMP_INDIRECT_CONSTRUCT_H */

@@ -8,7 +8,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
-#include "Construct.h"
+#include "MapperName.h"
 #include "LoadedObject.h"
 
 #include <dlfcn.h>

@@ -2,13 +2,14 @@
  *
  * The first half of the expansion (Expand.h): the runtime's collector,
  * which clang's mapper functions push their components to, and the tree
- * those components become as they arrive (Collect.h): anchors, member
+ * those components become as they arrive (Tree.h): anchors, member
  * ranges, and the pointees written straight into the deep list. Nothing
  * per component is kept but what the tree needs; the per-component path is
  * one function with no calls.
  *
  *===----------------------------------------------------------------------===*/
 #include "Collect.h"
+#include "Cycle.h"
 #include "CycleReplay.h"
 
 #include "Foreign.h"

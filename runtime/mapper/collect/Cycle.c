@@ -19,7 +19,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "Cycle.h"
-#include "Collect.h"
+#include "Collector.h"
 
 #include "OmpIndirectRT.h"
 

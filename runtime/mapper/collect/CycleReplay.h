@@ -9,7 +9,7 @@
 #ifndef OMP_INDIRECT_CYCLEREPLAY_H
 #define OMP_INDIRECT_CYCLEREPLAY_H
 
-#include "Collect.h"
+#include "Collector.h"
 
 #include <string.h>
 

@@ -125,7 +125,7 @@ static int buildTree(collector *C, const omp_indirect_map_list *In, int K) {
 /* ---- Output. ---- */
 
 /* The item's members (anchor 0) when they were many (flang's records):
-   the collector kept them per direction (Collect.h); one entry per
+   the collector kept them per direction (Tree.h); one entry per
    direction in Dirs over their hull, of type Dir | Bits (ItemHull.h).
    Returns 1 if it wrote them, -1 when out of memory, 0 when the members
    keep an entry each. */

@@ -1,12 +1,12 @@
 /*===- collect/Tree.c - the tree one mapper use's components become --------===*
  *
  * The general path of the collector (Collect.c): each component it does
- * not take itself goes into the tree of Collect.h here (anchors, member
+ * not take itself goes into the tree of Tree.h here (anchors, member
  * ranges, pointees written straight into the deep list); the replay
  * (Cycle.c) adds the item's last member here when it ends.
  *
  *===----------------------------------------------------------------------===*/
-#include "Collect.h"
+#include "Tree.h"
 
 #include "Scratch.h"
 

@@ -24,7 +24,7 @@
 
 #include "MapList.h"
 #include "Scratch.h"
-#include "Stage.h"
+#include "StagedImages.h"
 #include "Table.h"
 
 #include <stddef.h>
@@ -269,5 +269,9 @@ static inline int64_t omp_indirect_bulk_user(const omp_indirect_bulk *B,
   return omp_indirect_user_type(&B->D, &B->D.P[I]);
 }
 ///}
+
+/// Gives back the images of entries for which \p Keep is 0 (all: NULL),
+/// and frees the per-entry arrays (Bulk.c, which frees the stage too).
+void omp_indirect_stage_free(omp_indirect_stage *St, const char *Keep);
 
 #endif /* OMP_INDIRECT_BULK_H */

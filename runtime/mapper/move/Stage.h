@@ -20,40 +20,19 @@
  *     ... omp_indirect_stage_item(...) where the item's image is not ready
  *   omp_indirect_stage_end(B, Valid);  // Valid: every pointee new, settled
  * and in the transfers: B->Stage.State == OMP_INDIRECT_STAGE_DONE, the
- * images in B->Stage.Img, then omp_indirect_stage_free.
+ * images in B->Stage.Img, then omp_indirect_stage_free (Bulk.h).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef OMP_INDIRECT_STAGE_H
 #define OMP_INDIRECT_STAGE_H
 
 #include "MapList.h"
+#include "StagedImages.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
 struct omp_indirect_bulk;
-
-enum {
-  OMP_INDIRECT_STAGE_OFF,  ///< Not staging (the transfers fill the images).
-  OMP_INDIRECT_STAGE_WAIT, ///< Staging from the first new pointee on.
-  OMP_INDIRECT_STAGE_ON,   ///< Staging: the fields below are set.
-  OMP_INDIRECT_STAGE_DONE, ///< Every pointee staged: the images are whole.
-};
-
-/// The host images an entering construct's placement fills.
-typedef struct omp_indirect_stage {
-  int State;
-  const omp_indirect_map_list *L; ///< The construct's flat list.
-  char *Host;         ///< The block's host image (Bound bytes).
-  char *Dev;          ///< The block's device memory (Bound bytes).
-  uint64_t Bound;     ///< omp_indirect_deep::Bound.
-  char **Img;         ///< Per entry: its item's host image, or NULL.
-  uintptr_t *Delta;   ///< Per entry: Img minus the item's address.
-  uintptr_t *Ready;   ///< Per entry: the host address below which its
-                      ///< image is copied (0: no image yet).
-  int32_t NE;         ///< The entries those arrays have.
-  int64_t AllFrom;    ///< The FROM bit, if every staged pointee has it.
-} omp_indirect_stage;
 
 /// Whether the runtime copies item \p K of \p L itself (Place.c): some
 /// pointee's pointer lies in it, and libomptarget's copy would be its
@@ -91,9 +70,5 @@ int omp_indirect_stage_item(omp_indirect_stage *St,
 /// kernel, the handover to its exit (Bulk.h) set; else whatever was
 /// staged dropped, the device memory with it.
 void omp_indirect_stage_end(struct omp_indirect_bulk *B, int Valid);
-
-/// Gives back the images of entries for which \p Keep is 0 (all: NULL),
-/// and frees the per-entry arrays (Bulk.c, which frees the stage too).
-void omp_indirect_stage_free(omp_indirect_stage *St, const char *Keep);
 
 #endif /* OMP_INDIRECT_STAGE_H */

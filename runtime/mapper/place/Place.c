@@ -8,7 +8,9 @@
  * each pointee's owner in the table (PlaceOwned.c).
  *
  *===----------------------------------------------------------------------===*/
-#include "Place.h"
+#include "PlaceOwned.h"
+#include "PlaceSpans.h"
+#include "Stage.h"
 #include "Construct.h"
 #include "FaultGuard.h"
 

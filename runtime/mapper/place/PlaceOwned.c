@@ -8,7 +8,7 @@
  * copies will write are probed. What the runtime does not own goes per item.
  *
  *===----------------------------------------------------------------------===*/
-#include "Place.h"
+#include "PlaceOwned.h"
 
 #include "OmpIndirectRT.h"
 

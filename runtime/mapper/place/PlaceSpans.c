@@ -6,7 +6,7 @@
  * OMP_INDIRECT_DEBUG the reason each pointee that goes per item does.
  *
  *===----------------------------------------------------------------------===*/
-#include "Place.h"
+#include "PlaceSpans.h"
 
 #include "Foreign.h"
 #include "OmpIndirectRT.h"

@@ -10,7 +10,7 @@
 #ifndef OMP_INDIRECT_PAGEINDEX_H
 #define OMP_INDIRECT_PAGEINDEX_H
 
-#include "Table.h"
+#include "Block.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,22 +1,17 @@
-/*===- place/Place.h - the placement of exits and updates, apart -----------===*
+/*===- place/PlaceSpans.h - the construct's own ranges, pointees apart -----===*
  *
- * The placement step (Bulk.h) in four files: Place.c (its entry point, and
- * entering constructs), Stage.c (what entering constructs stage as they
- * place), PlaceOwned.c (exits and updates) and PlaceSpans.c (pointees out
- * of order, the construct's own ranges, and OMP_INDIRECT_DEBUG's reasons).
+ * What PlaceSpans.c gives the placement of entering constructs (Place.c):
+ * the construct's own ranges as sorted spans, the new pointees that are not
+ * in address order, and OMP_INDIRECT_DEBUG's reasons (PlaceOwned.h lists
+ * the four files of the placement step).
  *
  *===----------------------------------------------------------------------===*/
-#ifndef OMP_INDIRECT_PLACE_H
-#define OMP_INDIRECT_PLACE_H
+#ifndef OMP_INDIRECT_PLACESPANS_H
+#define OMP_INDIRECT_PLACESPANS_H
 
 #include "Bulk.h"
 
-/// Exits and updates: owned pointees get their device address (and, on
-/// exit, lose a reference, or all with `delete`); the rest go to \p L per
-/// item. Called with the table's lock held.
-void omp_indirect_place_owned(omp_indirect_bulk *B, omp_indirect_map_list *L);
-/// Drops the groups of B->Groups, and the blocks' marks.
-void omp_indirect_place_ungroup(omp_indirect_bulk *B);
+#include <stdint.h>
 
 /// A range the construct maps itself.
 typedef struct omp_indirect_span {
@@ -58,4 +53,4 @@ void omp_indirect_settle_new(omp_indirect_bulk *B, int64_t NC);
 void omp_indirect_place_explain(omp_indirect_bulk *B,
                                 const omp_indirect_map_list *L, int32_t Flat);
 
-#endif /* OMP_INDIRECT_PLACE_H */
+#endif /* OMP_INDIRECT_PLACESPANS_H */
