@@ -64,6 +64,7 @@ fuzz: build
 bench: build
 	bench/mapper/run $(BUILD)
 	bench/mapper/paused $(BUILD)
+	bench/mapper/faults $(BUILD)
 	bench/indirect/run $(BUILD)
 	bench/promote/run $(BUILD)
 	bench/compile/run $(BUILD)

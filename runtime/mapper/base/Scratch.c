@@ -187,13 +187,13 @@ void omp_indirect_scratch_give(void *P) {
   release(H);
 }
 
-int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
-                              size_t Elem) {
-  if (Need <= *Cap)
-    return 0;
-  size_t OldCap = *Cap, NewCap = *Cap ? *Cap : 64;
-  while (NewCap < Need)
-    NewCap *= 2;
+/* Grows *Data (capacity *Cap, of Elem-sized elements) to NewCap, keeping
+   its contents, and makes Fill elements beyond the old capacity present
+   where the buffer is a mapping of its own. Returns 0, or 1 when out of
+   memory. */
+static int growTo(void **Data, size_t *Cap, size_t NewCap, size_t Elem,
+                  size_t Fill) {
+  size_t OldCap = *Cap;
   header *H = takeKept(NewCap * Elem);
   if (H) { /* Pages an earlier construct touched, all of them. */
     if (*Cap)
@@ -225,13 +225,29 @@ int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
   }
   *Data = (char *)H + HEADER;
   *Cap = NewCap;
+  if (H->Mapped)
+    omp_indirect_populate((char *)*Data + OldCap * Elem, Fill * Elem);
+  return 0;
+}
+
+int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
+                              size_t Elem) {
+  if (Need <= *Cap)
+    return 0;
+  size_t NewCap = *Cap ? *Cap : 64;
+  while (NewCap < Need)
+    NewCap *= 2;
   /* The records fill a grown buffer from its old end: the first half of the
      new room is populated at once (at worst half as much as it holds goes
      unused), the rest faults in as written. */
-  if (H->Mapped)
-    omp_indirect_populate((char *)*Data + OldCap * Elem,
-                                  (NewCap - OldCap) / 2 * Elem);
-  return 0;
+  return growTo(Data, Cap, NewCap, Elem, (NewCap - *Cap) / 2);
+}
+
+int omp_indirect_scratch_reserve(void **Data, size_t *Cap, size_t Need,
+                                 size_t Elem) {
+  if (Need <= *Cap)
+    return 0;
+  return growTo(Data, Cap, Need, Elem, 0);
 }
 
 void omp_indirect_scratch_tick(void) {

@@ -30,6 +30,13 @@ void omp_indirect_scratch_give(void *P);
 /// Returns 0, or 1 when out of memory.
 int omp_indirect_scratch_grow(void **Data, size_t *Cap, size_t Need,
                               size_t Elem);
+/// As omp_indirect_scratch_grow, for a caller that expects \p Need
+/// elements (the deep list, once an array's cycle says how many pointees
+/// its records hold): exactly that room in one buffer (a kept one where one
+/// fits), no doubling; nothing made present (the caller populates the
+/// pages as it comes to them: Populate.h).
+int omp_indirect_scratch_reserve(void **Data, size_t *Cap, size_t Need,
+                                 size_t Elem);
 /// A construct with mappers begins: kept buffers age by one.
 void omp_indirect_scratch_tick(void);
 

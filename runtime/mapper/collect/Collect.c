@@ -182,6 +182,9 @@ pushCycleAnyPointee(collector *C, void *Base, void *Begin, int64_t Size,
                     int64_t Type, void *Name) {
   if (__builtin_expect(pushCyclePointee(C, Base, Begin, Size, Type), 1))
     return;
+  if (omp_indirect_cycle_room(C) &&
+      pushCyclePointee(C, Base, Begin, Size, Type))
+    return;
   pushCycleOther(C, Base, Begin, Size, Type, Name);
 }
 

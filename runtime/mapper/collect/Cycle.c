@@ -22,6 +22,8 @@
 #include "Collector.h"
 
 #include "OmpIndirectRT.h"
+#include "Populate.h"
+#include "Scratch.h"
 
 #include <string.h>
 
@@ -120,6 +122,43 @@ static void giveUp(omp_indirect_cycle *Y) {
     Y->Backoff *= 2;
 }
 
+/* Room in the deep list for the pointees of every record left in the
+   item, if each repeats the cycle, taken now in one buffer (Scratch.h):
+   not doubled as the replay writes, and a buffer kept from an earlier
+   construct of that size is taken whole. Its pages are made present a
+   chunk at a time as the replay reaches them (omp_indirect_cycle_room), so
+   a guess too large (records that stop repeating the cycle: null
+   pointers, other lengths) costs address space, not memory. Out of
+   memory, the replay stops where the list is full, as before. */
+static void reserveRest(omp_indirect_deep *D, const omp_indirect_cycle *Y) {
+  uint64_t PerCycle = 0;
+  for (int J = 0; J < Y->K; ++J)
+    PerCycle += (Y->C[J].Type & OMP_INDIRECT_MAP_PTR_AND_OBJ) != 0;
+  if (!PerCycle || !Y->Stride || Y->C[0].At > Y->ItemHi)
+    return;
+  uint64_t Left = (Y->ItemHi - Y->C[0].At) / Y->Stride + 1;
+  uint64_t Need = (uint64_t)D->NP + PerCycle * Left;
+  if (Left > INT32_MAX || Need > INT32_MAX)
+    Need = INT32_MAX;
+  omp_indirect_scratch_reserve((void **)&D->P, &D->CapP, (size_t)Need,
+                               sizeof *D->P);
+}
+
+/* The replay's pointees are made present this many at a time. */
+#define ROOM_CHUNK ((int64_t)1 << 16)
+
+int omp_indirect_cycle_room(collector *C) {
+  omp_indirect_cycle *Y = &C->Cycle;
+  omp_indirect_deep *D = C->T.D;
+  int64_t Cap = D->CapP < INT32_MAX ? (int64_t)D->CapP : INT32_MAX;
+  if (D->NP != Y->NPMax || Y->NPMax >= Cap)
+    return 0;
+  int64_t To = Y->NPMax + ROOM_CHUNK < Cap ? Y->NPMax + ROOM_CHUNK : Cap;
+  omp_indirect_populate(D->P + Y->NPMax, sizeof *D->P * (size_t)(To - Y->NPMax));
+  Y->NPMax = To;
+  return 1;
+}
+
 /* The verified cycle's last component came: turns the replay on, or gives
    up when a list did not change by a step the next cycle repeats. */
 static void verified(collector *C) {
@@ -153,7 +192,8 @@ static void verified(collector *C) {
   Y->Member.Step = Member;
   Y->ItemLo = T->Stack[0].Lo;
   Y->ItemHi = T->Stack[0].Hi;
-  Y->NPMax = T->D->CapP < INT32_MAX ? (int64_t)T->D->CapP : INT32_MAX;
+  reserveRest(T->D, Y);
+  Y->NPMax = T->D->NP; /* The room comes a chunk at a time. */
   /* Each range within the item, each pointer in it: one compare of At. */
   for (int J = 0; J < Y->K; ++J) {
     uint64_t Size = Y->C[J].Type & OMP_INDIRECT_MAP_PTR_AND_OBJ

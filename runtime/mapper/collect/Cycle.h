@@ -41,6 +41,10 @@ void omp_indirect_cycle_reset(omp_indirect_cycle *Y);
 /// direction: learns and verifies the cycle, and turns the replay on.
 void omp_indirect_cycle_watch(struct collector *C, void *Base, void *Begin,
                               int64_t Size, int64_t Type);
+/// The replay's deep list is full up to its room (NPMax): makes the next
+/// chunk of the room reserved at the verification present and returns 1,
+/// or returns 0 where none is left (the replay then stops).
+int omp_indirect_cycle_room(struct collector *C);
 /// Ends the replay: the lists and the hull get what the replayed
 /// components would have given them. Sets C->Failed when out of memory.
 void omp_indirect_cycle_stop(struct collector *C);

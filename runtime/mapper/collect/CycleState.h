@@ -67,8 +67,9 @@ typedef struct omp_indirect_cycle {
   uintptr_t MaxEnd; ///< The highest end a verified cycle's ranges reach
                     ///< (moves by a stride a cycle).
   uintptr_t ItemLo, ItemHi; ///< The item's range.
-  int64_t NPMax; ///< Replaying: pointees the deep list holds (and below
-                 ///< INT32_MAX); the replay stops at it.
+  int64_t NPMax; ///< Replaying: pointees the deep list holds in pages made
+                 ///< present (below INT32_MAX); at it the replay asks for
+                 ///< more room (omp_indirect_cycle_room), or stops.
   omp_indirect_cycle_list To, From; ///< At the last pointee (learning), or
                                     ///< at the verified cycle's start.
   omp_indirect_cycle_member Member; ///< The same, for the member list.

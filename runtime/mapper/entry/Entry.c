@@ -23,6 +23,7 @@
 #include "MapperStack.h"
 #include "OmpIndirectRT.h"
 #include "Presence.h"
+#include "StageClock.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -68,6 +69,12 @@ static void mapExpanded(omp_indirect_map_kind Kind,
     fprintf(stderr, "omp-indirect: out of memory while mapping\n");
     abort();
   }
+  static const char *const Stage[][4] = {
+      {"enter: place", "enter: call", "enter: transfer", "enter: free"},
+      {"exit: place", "exit: call", "exit: transfer", "exit: free"},
+      {"update: place", "update: call", "update: transfer", "update: free"}};
+  omp_indirect_stage_clock K;
+  omp_indirect_stage_clock_start(&K);
   omp_indirect_bulk B;
   memset(&B, 0, sizeof B);
   B.D = *D;
@@ -85,6 +92,7 @@ static void mapExpanded(omp_indirect_map_kind Kind,
     omp_indirect_bulk_fault(&B, &G);
   omp_indirect_guard_arm(&G);
   omp_indirect_bulk_place(&B, F->DeviceId, Kind, &Out);
+  omp_indirect_stage_clock_lap(&K, Stage[Kind][0]);
   if (omp_indirect_debug())
     report(NumIn, &Out, &B);
   /* One entry per direction for items mapped in many pieces; the
@@ -98,7 +106,9 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   omp_indirect_forward_call(F, Fwd);
   omp_indirect_shadow_off = 0;
   omp_indirect_coalesce_after(&Co);
+  omp_indirect_stage_clock_lap(&K, Stage[Kind][1]);
   omp_indirect_bulk_transfer(&B, &Out);
+  omp_indirect_stage_clock_lap(&K, Stage[Kind][2]);
   omp_indirect_guard_disarm(&G);
   if (Hand && Kind == OMP_INDIRECT_MAP_ENTER) {
     *Hand = B.Hand;
@@ -107,6 +117,7 @@ static void mapExpanded(omp_indirect_map_kind Kind,
   memset(&B.D, 0, sizeof B.D); /* The caller's. */
   omp_indirect_bulk_free(&B);
   omp_indirect_free_map_list(&Out);
+  omp_indirect_stage_clock_lap(&K, Stage[Kind][3]);
   Lent = omp_indirect_mapper_stack_lent() - Lent;
   if (Lent && omp_indirect_debug())
     fprintf(stderr,
@@ -141,7 +152,10 @@ static void dataCall(omp_indirect_forward *F, omp_indirect_map_kind Kind,
   omp_indirect_construct_begin(&C, Directive[Kind], F->Loc, &In);
   omp_indirect_map_list Flat;
   omp_indirect_deep D;
+  omp_indirect_stage_clock K;
+  omp_indirect_stage_clock_start(&K);
   expandOrDie(&In, Kind, &Flat, &D);
+  omp_indirect_stage_clock_lap(&K, "expand");
   mapExpanded(Kind, F, In.Count, &Flat, &D, NULL);
   omp_indirect_construct_end(&C);
   omp_indirect_free_deep(&D);
@@ -237,7 +251,10 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   omp_indirect_construct_begin(&C, OMP_INDIRECT_DIRECTIVE_TARGET, Loc, &In);
   omp_indirect_map_list Flat;
   omp_indirect_deep D;
+  omp_indirect_stage_clock K;
+  omp_indirect_stage_clock_start(&K);
   expandOrDie(&In, OMP_INDIRECT_MAP_ENTER, &Flat, &D);
+  omp_indirect_stage_clock_lap(&K, "expand");
   char *Fresh = freshSelfMembers(&Flat, KA->ArgMappers, In.Count, DeviceId);
   omp_indirect_forward Enter = {
       .Fn = OMP_INDIRECT_NEXT(__tgt_target_data_begin_mapper),
@@ -263,7 +280,9 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   KA->ArgPtrs = Begins;
   if (omp_indirect_debug())
     fprintf(stderr, "omp-indirect: mapper: kernel\n");
+  omp_indirect_stage_clock_start(&K);
   int Rc = Launch(Loc, DeviceId, NumTeams, ThreadLimit, HostPtr, Args);
+  omp_indirect_stage_clock_lap(&K, "kernel");
   *KA = Saved;
   free(Types);
   free(Sizes);

@@ -26,6 +26,24 @@
 // CHECK: third construct: at most half the page faults of the first
 // CHECK: fourth construct: at most half the page faults of the first
 // CHECK: values: 0 wrong
+// OMP_INDIRECT_STAGES prints each stage's time and page faults: the
+// expansion takes room for the records of the whole array once its cycle
+// repeats (collect/Cycle.c), so the second construct's expansion takes
+// the first one's kept buffer whole and faults in no page (it faulted in
+// dozens while the list grew by doubling through fresh buffers first).
+// RUN: env OMP_INDIRECT_STAGES=1 %t 200000 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=STAGES
+// STAGES: omp-indirect: stage expand {{[0-9.]+}} ms {{[0-9]+}} page faults
+// STAGES-NEXT: omp-indirect: stage enter: place
+// STAGES-NEXT: omp-indirect: stage enter: call
+// STAGES-NEXT: omp-indirect: stage enter: transfer
+// STAGES-NEXT: omp-indirect: stage enter: free
+// STAGES-NEXT: omp-indirect: stage kernel
+// STAGES-NEXT: omp-indirect: stage exit: place
+// STAGES-NEXT: omp-indirect: stage exit: call
+// STAGES-NEXT: omp-indirect: stage exit: transfer
+// STAGES-NEXT: omp-indirect: stage exit: free
+// STAGES-NEXT: omp-indirect: stage expand {{[0-9.]+}} ms {{[0-9]}} page faults
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
