@@ -46,6 +46,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -125,8 +126,10 @@ static void memoize(Function &F, CallInst &T, ArrayRef<ICmpInst *> Cmps,
   for (ICmpInst *C : Cmps) {
     Value *Ptr = nullptr;
     Value *Hit = Hits[find(Cands, promotionCompare(*C, Ptr)) - Cands.begin()];
-    if (C->getPredicate() == ICmpInst::ICMP_NE)
-      Hit = BinaryOperator::CreateNot(Hit, "fptr.memo.miss", C);
+    if (C->getPredicate() == ICmpInst::ICMP_NE) {
+      B.SetInsertPoint(C);
+      Hit = B.CreateNot(Hit, "fptr.memo.miss");
+    }
     C->replaceAllUsesWith(Hit);
     C->eraseFromParent();
   }
@@ -136,11 +139,10 @@ static void memoize(Function &F, CallInst &T, ArrayRef<ICmpInst *> Cmps,
       Cands.size());
   DenseMap<BasicBlock *, Instruction *> Clones;
   for (const auto &[BB, Before] : At) {
-    Instruction *TI = T.clone();
-    TI->insertBefore(Before);
+    B.SetInsertPoint(Before);
+    Instruction *TI = B.Insert(T.clone());
     TI->setMetadata(MemoMDName, MDNode::get(F.getContext(), {}));
     Clones[BB] = TI;
-    B.SetInsertPoint(Before);
     for (size_t K = 0; K < Cands.size(); ++K) {
       Value *Is = B.CreateICmpEQ(TI, Cands[K], "fptr.memo.is");
       auto *Sel =
@@ -182,7 +184,8 @@ unsigned memoizePromotedTranslations(Function &F) {
     Loop *L = LI.getLoopFor(T->getParent());
     // A loop-invariant pointer's translation leaves the loop instead
     // (TranslationCache.cpp).
-    if (!L || L->isLoopInvariant(T->getArgOperand(0)))
+    if (!L || L->isLoopInvariant(T->getArgOperand(0)) ||
+        isa<Constant>(T->getArgOperand(0)))
       continue;
     SmallVector<ICmpInst *, 8> Cmps;
     SmallVector<Function *, 4> Cands;
