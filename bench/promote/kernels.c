@@ -12,8 +12,6 @@
 // machine).
 //
 // USAGE: bench/promote/run [build-dir]
-#include <omp.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #pragma omp begin declare target indirect
@@ -30,7 +28,8 @@ struct rec {
   double x;
 };
 
-enum { N = 1 << 16, MAXROUNDS = 401 };
+enum { N = 1 << 16 };
+#include "timing.h"
 static double x[N], y[N];
 static struct rec recs[N];
 
@@ -75,36 +74,6 @@ static double record_switch(void) {
   return s;
 }
 
-static int cmp(const void *a, const void *b) {
-  double d = *(const double *)a - *(const double *)b;
-  return (d > 0) - (d < 0);
-}
-
-static double median(double *v, int n) {
-  qsort(v, n, sizeof *v, cmp);
-  return v[n / 2];
-}
-
-// Times case and reference in turns; prints the medians per element.
-static void report(const char *name, void (*run)(int), int arg,
-                   void (*ref)(int), int rounds) {
-  double t[MAXROUNDS], r[MAXROUNDS];
-  run(arg), ref(arg); // warm up
-  for (int i = 0; i < rounds; i++) {
-    double t0 = omp_get_wtime();
-    run(arg);
-    double t1 = omp_get_wtime();
-    ref(arg);
-    double t2 = omp_get_wtime();
-    t[i] = t1 - t0, r[i] = t2 - t1;
-  }
-  double mt = median(t, rounds) * 1e9 / N, mr = median(r, rounds) * 1e9 / N;
-  // Sorted by median(): the minimum, the least disturbed round.
-  double lt = t[0] * 1e9 / N, lr = r[0] * 1e9 / N;
-  printf("case %-12s %8.3f %8.3f %6.2fx   min %8.3f %8.3f %6.2fx\n", name, mt,
-         mr, mt / mr, lt, lr, lt / lr);
-}
-
 static fn_t inv_fns[3] = {fa, fb, fc};
 static void (*inv_direct[3])(void) = {direct_fa, direct_fb, direct_fc};
 static void run_inv(int k) { invariant_ptr(inv_fns[k]); }
@@ -114,9 +83,7 @@ static void run_rec(int k) { (void)k, sink = record_ptr(); }
 static void ref_rec(int k) { (void)k, sink = record_switch(); }
 
 int main(int argc, char **argv) {
-  int rounds = argc > 1 ? atoi(argv[1]) : 101;
-  if (rounds < 1 || rounds > MAXROUNDS)
-    rounds = 101;
+  int rounds = rounds_arg(argc, argv);
   srand(1);
   fn_t rec_fns[4] = {fa, fb, fc, fd};
   for (int i = 0; i < N; i++) {

@@ -6,7 +6,10 @@
 // into a cascade of compares and direct calls; PromotedLoopVersioningPass runs
 // after the inliner (the scalar-optimizer-late extension point) and gives a
 // loop whose promoted pointer is invariant one copy per candidate, chosen
-// once before the loop, so that the vectorizer sees straight-line code.
+// once before the loop, so that the vectorizer sees straight-line code; in
+// the same pass, memoizePromotedTranslations gives a loop whose promoted
+// pointer changes per iteration one memo per candidate, so that a host
+// address met before needs no lookup.
 //
 // USAGE: #include "CallPromotion.h"
 //
@@ -47,7 +50,13 @@ llvm::Function *promotionCompare(const llvm::ICmpInst &C, llvm::Value *&Ptr);
 /// diverge (a GPU). Returns the number of loops versioned.
 unsigned versionPromotedLoops(llvm::Function &F, bool Divergent);
 
-/// The loop versioning, as a function pass.
+/// Gives each translation in a loop of \p F whose pointer changes there,
+/// and which promotion compares test, a memo per candidate of the host
+/// address that translated to it (PromotionMemo.cpp). Returns the number
+/// of translations memoized.
+unsigned memoizePromotedTranslations(llvm::Function &F);
+
+/// The loop versioning and the memos, as a function pass.
 struct PromotedLoopVersioningPass
     : llvm::PassInfoMixin<PromotedLoopVersioningPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,

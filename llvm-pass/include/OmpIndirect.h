@@ -24,6 +24,7 @@
 
 namespace llvm {
 class CallBase;
+class CallInst;
 class Constant;
 class PassBuilder;
 class Function;
@@ -196,6 +197,14 @@ unsigned redirectRuntimeCalls(llvm::Module &M);
 /// reloaded in a loop a one-entry cache (TranslationCache.cpp).
 unsigned cacheLoopTranslations(llvm::Function &F,
                                llvm::FunctionAnalysisManager &FAM);
+/// The metadata that marks a translation on the miss path of the memos
+/// (PromotionMemo.cpp), which the translation cache leaves alone.
+constexpr llvm::StringLiteral MemoMDName = "omp_indirect.memo";
+/// The translations in \p F of a device module that the loop rewrites
+/// (TranslationCache.cpp, PromotionMemo.cpp) may take: every call of
+/// __kmpc_target_translate_fptr but those marked MemoMDName.
+llvm::SmallVector<llvm::CallInst *, 8>
+loopTranslationCandidates(llvm::Function &F);
 /// Fortran: in a module flang made, the indirect procedures
 /// omp-indirect-flang found (its environment), the unit's identifier, and
 /// on the host whether its code calls through pointers; with -g the compile

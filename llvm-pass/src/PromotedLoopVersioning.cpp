@@ -257,8 +257,9 @@ unsigned versionPromotedLoops(Function &F, bool Divergent) {
 PreservedAnalyses PromotedLoopVersioningPass::run(Function &F,
                                                   FunctionAnalysisManager &FAM) {
   bool Divergent = FAM.getResult<TargetIRAnalysis>(F).hasBranchDivergence();
-  return versionPromotedLoops(F, Divergent) ? PreservedAnalyses::none()
-                                            : PreservedAnalyses::all();
+  unsigned Changed = versionPromotedLoops(F, Divergent);
+  Changed += memoizePromotedTranslations(F);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace omp_indirect

@@ -153,19 +153,24 @@ static void cacheTranslation(Function &F, CallInst &T, DominatorTree &DT,
   Dev->setIncomingValue(0, lastValue(F, Tail, Dev, Head, "fptr.last.device"));
 }
 
+SmallVector<CallInst *, 8> loopTranslationCandidates(Function &F) {
+  SmallVector<CallInst *, 8> Sites;
+  Function *Translate = F.getParent()->getFunction(TranslateFnName);
+  if (!Translate || Translate->use_empty() || !isDeviceModule(*F.getParent()))
+    return Sites;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (CI->getCalledFunction() == Translate && !CI->getMetadata(MemoMDName))
+        Sites.push_back(CI);
+  return Sites;
+}
+
 unsigned cacheLoopTranslations(Function &F, FunctionAnalysisManager &FAM) {
   if (DisableCache || F.isDeclaration() || F.hasOptNone())
     return 0;
   // Most functions of most modules translate nothing: the loops are
   // computed only for one that does.
-  Function *Translate = F.getParent()->getFunction(TranslateFnName);
-  if (!Translate || Translate->use_empty() || !isDeviceModule(*F.getParent()))
-    return 0;
-  SmallVector<CallInst *, 8> Sites;
-  for (Instruction &I : instructions(F))
-    if (auto *CI = dyn_cast<CallInst>(&I))
-      if (CI->getCalledFunction() == Translate)
-        Sites.push_back(CI);
+  SmallVector<CallInst *, 8> Sites = loopTranslationCandidates(F);
   if (Sites.empty())
     return 0;
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);

@@ -4,7 +4,8 @@
 //    with the candidate inlined and vectorized; the original loop, with the
 //    indirect call, is the fallback;
 //  - a loop calling through a pointer per element keeps the cascade in the
-//    loop, with the candidates inlined;
+//    loop, with the candidates inlined, on memos of the host addresses, and
+//    translates only where every memo missed;
 //  - at -O0 the calls are only translated.
 // RUN: %wclang %host-offload --offload-device-only -O2 -S -emit-llvm \
 // RUN:   -fno-discard-value-names %s -o - | FileCheck %s
@@ -52,16 +53,31 @@ void per_element(void) {
 // CHECK:         call double %fptr.device(
 // CHECK-NOT:     icmp eq ptr %fptr.device
 // CHECK:         ret void
-// The pointer per element: the cascade stays in the loop.
-// CHECK:         call ptr @__kmpc_target_translate_fptr(
+// The pointer per element: the cascade stays in the loop, on memos of the
+// host addresses (PromotionMemo.cpp) that start as the candidates
+// themselves; the lookup runs only where every memo missed, before the
+// fallback call, and fills the memo of the candidate it found.
+// CHECK:         define internal void @{{.*}}omp_outlined{{.*}}(
+// CHECK-DAG:     %[[MA:fptr.memo[0-9]*]] = phi ptr [ @fa, %{{.*}} ], [ %[[MA2:fptr.memo[0-9]*]], %{{.*}} ]
+// CHECK-DAG:     %[[MB:fptr.memo[0-9]*]] = phi ptr [ @fb, %{{.*}} ], [ %{{.*}}, %{{.*}} ]
+// CHECK-DAG:     %[[MC:fptr.memo[0-9]*]] = phi ptr [ @fc, %{{.*}} ], [ %{{.*}}, %{{.*}} ]
+// CHECK:         %[[FP:[0-9]+]] = load ptr, ptr %arrayidx
+// CHECK-NOT:     __kmpc_target_translate_fptr
+// CHECK:         %[[HA:.*]] = icmp eq ptr %[[FP]], %[[MA]]
+// CHECK-NEXT:    icmp eq ptr %[[FP]], %[[MC]]
+// CHECK-NEXT:    br i1 %[[HA]], label %[[A:.*]], label
+// CHECK:       [[A]]:
+// CHECK-NEXT:    call {{.*}}double @llvm.fmuladd.f64(double %{{.*}}, double 2.0
+// CHECK-NOT:     __kmpc_target_translate_fptr
+// CHECK:         icmp eq ptr %[[FP]], %[[MB]]
 // CHECK-NOT:     {{^}}define
-// CHECK:         icmp eq ptr %fptr.device{{[0-9]*}}, @fa
+// CHECK:         %[[T:[0-9]+]] = call ptr @__kmpc_target_translate_fptr(ptr %[[FP]]) {{.*}}!omp_indirect.memo
+// CHECK-DAG:     %[[ISA:.*]] = icmp eq ptr %[[T]], @fa
+// CHECK-DAG:     %[[MA1:.*]] = select i1 %[[ISA]], ptr %[[FP]], ptr %[[MA]]
+// CHECK:         call double %[[T]]({{.*}}!omp_indirect.promoted
+// CHECK:         %[[MA2]] = phi ptr {{.*}}[ %[[MA1]],
 // CHECK-NOT:     {{^}}define
-// CHECK:         icmp eq ptr %fptr.device{{[0-9]*}}, @fb
-// CHECK-NOT:     {{^}}define
-// CHECK:         icmp eq ptr %fptr.device{{[0-9]*}}, @fc
-// CHECK-NOT:     {{^}}define
-// CHECK:         call double %fptr.device{{[0-9]*}}({{.*}}!omp_indirect.promoted
+// CHECK:         ret void
 
 // NOVERSION-NOT: fptr.is
 // NOVERSION-NOT: x double>
