@@ -33,12 +33,15 @@
 static void expandOrDie(const omp_indirect_map_list *In,
                         omp_indirect_map_kind Kind, omp_indirect_map_list *Out,
                         omp_indirect_deep *Deep) {
+  omp_indirect_stage_clock K;
+  omp_indirect_stage_clock_start(&K);
   if (omp_indirect_expand(In, Kind, Out, Deep)) {
     fprintf(stderr, "omp-indirect: cannot expand a 'declare mapper' use; "
                     "stopping rather than map partial data\n");
     abort();
   }
   Out->Mappers = NULL;
+  omp_indirect_stage_clock_lap(&K, "expand");
 }
 
 static void report(int32_t NumIn, const omp_indirect_map_list *Out,
@@ -152,10 +155,7 @@ static void dataCall(omp_indirect_forward *F, omp_indirect_map_kind Kind,
   omp_indirect_construct_begin(&C, Directive[Kind], F->Loc, &In);
   omp_indirect_map_list Flat;
   omp_indirect_deep D;
-  omp_indirect_stage_clock K;
-  omp_indirect_stage_clock_start(&K);
   expandOrDie(&In, Kind, &Flat, &D);
-  omp_indirect_stage_clock_lap(&K, "expand");
   mapExpanded(Kind, F, In.Count, &Flat, &D, NULL);
   omp_indirect_construct_end(&C);
   omp_indirect_free_deep(&D);
@@ -251,10 +251,7 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   omp_indirect_construct_begin(&C, OMP_INDIRECT_DIRECTIVE_TARGET, Loc, &In);
   omp_indirect_map_list Flat;
   omp_indirect_deep D;
-  omp_indirect_stage_clock K;
-  omp_indirect_stage_clock_start(&K);
   expandOrDie(&In, OMP_INDIRECT_MAP_ENTER, &Flat, &D);
-  omp_indirect_stage_clock_lap(&K, "expand");
   char *Fresh = freshSelfMembers(&Flat, KA->ArgMappers, In.Count, DeviceId);
   omp_indirect_forward Enter = {
       .Fn = OMP_INDIRECT_NEXT(__tgt_target_data_begin_mapper),
@@ -280,6 +277,7 @@ int omp_indirect_launch_with_mappers(void *Loc, int64_t DeviceId,
   KA->ArgPtrs = Begins;
   if (omp_indirect_debug())
     fprintf(stderr, "omp-indirect: mapper: kernel\n");
+  omp_indirect_stage_clock K;
   omp_indirect_stage_clock_start(&K);
   int Rc = Launch(Loc, DeviceId, NumTeams, ThreadLimit, HostPtr, Args);
   omp_indirect_stage_clock_lap(&K, "kernel");
